@@ -1,0 +1,57 @@
+import type { CatalogItem, CatalogOptions, CatalogPage, ToolDescription } from "../catalog/tool-catalog.js";
+import type { ExecutionLimits } from "../limits/index.js";
+import type { ToolDefinition } from "../tools/index.js";
+import type { ExecutionResult } from "./execution-result.js";
+
+/** Options of {@link createCodeMode}. */
+export interface CreateCodeModeOptions {
+  /** The host tools scripts can call. */
+  tools?: readonly ToolDefinition[];
+  /** Limits of every execution; an absent or 0 limit takes its default (DEFAULT_LIMITS). */
+  limits?: Partial<ExecutionLimits>;
+  /** Worker threads that run scripts. Default: the machine's available parallelism. */
+  poolSize?: number;
+  /** Search and prompt settings. */
+  catalog?: CatalogOptions;
+  /** Whether scripts get the `catalog` global. Default true; false is execute-only mode. */
+  search?: boolean;
+}
+
+/** Options of one execution. */
+export interface ExecuteOptions {
+  /** Aborting it stops the script and cancels its tool calls; the result fails with `Cancelled`. */
+  signal?: AbortSignal;
+  /** The caller's allowlist of tool-name patterns (`billing.*`); every other tool is invisible to this execution. */
+  allow?: readonly string[];
+  /** Passed to every tool's `execute` as `context.context`, for example a framework's own call options. */
+  context?: unknown;
+}
+
+/** Who is asking, for the host-side catalog operations. */
+export interface CatalogCallOptions {
+  allow?: readonly string[];
+}
+
+/** The catalog as the host sees it: the same operations, arguments and data as the script's `catalog`. */
+export interface HostCatalog {
+  search(args: unknown, options?: CatalogCallOptions): Promise<CatalogPage<CatalogItem>>;
+  list(args?: unknown, options?: CatalogCallOptions): CatalogPage<CatalogItem>;
+  count(args?: unknown, options?: CatalogCallOptions): { total: number; namespaces: Record<string, number> };
+  describe(args: unknown, options?: CatalogCallOptions): ToolDescription;
+  toolkits(args?: unknown, options?: CatalogCallOptions): CatalogPage<{ name: string; tools: string[] }>;
+}
+
+/** A sandbox that runs model-written scripts against a set of host tools. */
+export interface CodeMode {
+  /** Runs one script. Never throws for anything the script does; the result says what happened. */
+  execute(code: string, options?: ExecuteOptions): Promise<ExecutionResult>;
+  readonly catalog: HostCatalog;
+  /** The `declare const tools: {...}` TypeScript text for the tools a caller may use. */
+  declarations(options?: CatalogCallOptions): string;
+  /** The execute tool's description for the tools a caller may use. */
+  prompt(options?: CatalogCallOptions & { tokenBudget?: number }): string;
+  /** Replaces the tool set; executions already running keep the tools they started with. */
+  setTools(tools: readonly ToolDefinition[]): void;
+  /** Stops the worker threads; later calls to `execute` throw CLOSED. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,60 @@
+/** Why an execution failed. */
+export type ExecutionErrorKind =
+  | "ParseError"
+  | "ScriptError"
+  | "TimeoutExceeded"
+  | "MemoryLimitExceeded"
+  | "StackOverflow"
+  | "HostCallLimit"
+  | "ResultTooLarge"
+  | "NeverSettled"
+  | "Cancelled"
+  | "InternalError";
+
+/** A failed execution's error; line and column point into the user's own source (1-based), when known. */
+export interface ExecutionError {
+  kind: ExecutionErrorKind;
+  message: string;
+  line: number | null;
+  column: number | null;
+}
+
+/** Something that did not fail the run but that the caller should know. */
+export interface Diagnostic {
+  /** For example `calls_in_flight_on_return`, `log_lines_dropped`, `log_line_truncated`, `output_truncated`. */
+  code: string;
+  message: string;
+  line?: number;
+}
+
+/** One tool call the script made, in the order the calls were made. */
+export interface ToolCallRecord {
+  tool: string;
+  ok: boolean;
+  durationMs: number;
+  /** The envelope's error code when the call failed. */
+  errorCode?: string;
+}
+
+/** What was dropped to keep the whole result under `maxOutputBytes`. */
+export interface Truncation {
+  logsOmitted: number;
+  toolCallsOmitted: number;
+}
+
+/** A JSON value, as results cross every boundary. */
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+
+/** The outcome of one execution; logs and tool calls are kept on failure too. */
+export interface ExecutionResult {
+  status: "completed" | "failed";
+  /** The script's returned value, serialised; `null` when it returned nothing or failed. */
+  result: JsonValue;
+  error: ExecutionError | null;
+  diagnostics: Diagnostic[];
+  logs: string[];
+  toolCalls: ToolCallRecord[];
+  durationMs: number;
+  /** Present only when logs or tool calls were dropped to fit `maxOutputBytes`. */
+  truncation?: Truncation;
+}

@@ -1,0 +1,1 @@
+export type { CallEnvelope, CallError, CallErrorCode, CallMeta, CatalogEnvelope } from "./call-envelope.js";

@@ -1,0 +1,41 @@
+// The public API of @codemode/core: every name here is a decision (shared/STYLE.md, principle 4).
+export type {
+  CatalogDetail,
+  CatalogItem,
+  CatalogOptions,
+  CatalogPage,
+  EmbedFunction,
+  ToolDescription,
+} from "./catalog/tool-catalog.js";
+export type {
+  CatalogCallOptions,
+  CodeMode,
+  CreateCodeModeOptions,
+  ExecuteOptions,
+  HostCatalog,
+} from "./code-mode/code-mode.js";
+export type {
+  Diagnostic,
+  ExecutionError,
+  ExecutionErrorKind,
+  ExecutionResult,
+  JsonValue,
+  ToolCallRecord,
+  Truncation,
+} from "./code-mode/execution-result.js";
+export type { CallEnvelope, CallError, CallErrorCode, CallMeta, CatalogEnvelope } from "./envelopes/index.js";
+export { CodeModeError, isCodeModeError, ToolError, type CodeModeErrorCode } from "./errors/index.js";
+export { DEFAULT_LIMITS, type ExecutionLimits } from "./limits/index.js";
+export {
+  checkToolName,
+  defineTool,
+  toJsonSchema,
+  toolResult,
+  type JsonSchema,
+  type StateTransition,
+  type ToolAnnotations,
+  type ToolDefinition,
+  type ToolExecutionContext,
+  type ToolResult,
+  type ToolSchema,
+} from "./tools/index.js";

@@ -1,0 +1,2 @@
+export { DEFAULT_LIMITS, type ExecutionLimits } from "./execution-limits.js";
+export { resolveLimits } from "./resolve-limits.js";

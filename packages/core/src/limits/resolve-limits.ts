@@ -1,0 +1,20 @@
+import { CodeModeError } from "../errors/index.js";
+import { DEFAULT_LIMITS, type ExecutionLimits } from "./execution-limits.js";
+
+/** Fills in the defaults: a limit that is absent or 0 takes its default; anything else must be a positive integer. */
+export function resolveLimits(limits: Partial<ExecutionLimits> = {}): ExecutionLimits {
+  const resolved = { ...DEFAULT_LIMITS };
+  for (const [key, value] of Object.entries(limits) as [keyof ExecutionLimits, unknown][]) {
+    if (!(key in DEFAULT_LIMITS)) {
+      throw new CodeModeError("INVALID_OPTIONS", `Unknown limit "${key}".`, { limit: key });
+    }
+    if (value === undefined || value === 0) continue;
+    if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0) {
+      throw new CodeModeError("INVALID_OPTIONS", `Limit "${key}" must be a positive integer, got ${String(value)}.`, {
+        limit: key,
+      });
+    }
+    resolved[key] = value;
+  }
+  return resolved;
+}

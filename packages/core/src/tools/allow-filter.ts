@@ -1,0 +1,29 @@
+import { CodeModeError } from "../errors/index.js";
+
+/** Decides whether a caller may use a tool, by name. */
+export type AllowFilter = (toolName: string) => boolean;
+
+const allowAll: AllowFilter = () => true;
+
+/**
+ * Builds the filter for a caller's allowlist of tool-name patterns, where `*` matches any run of characters
+ * (dots included): `billing.*`, `*.read_*`, `crm.find_customer`. No allowlist allows every tool; an empty one, none.
+ */
+export function createAllowFilter(allow: readonly string[] | undefined): AllowFilter {
+  if (allow === undefined) return allowAll;
+  if (!Array.isArray(allow) || allow.some((pattern) => typeof pattern !== "string")) {
+    throw new CodeModeError("INVALID_OPTIONS", "`allow` must be an array of tool-name patterns.");
+  }
+  if (allow.includes("*")) return allowAll;
+  const exact = new Set(allow.filter((pattern) => !pattern.includes("*")));
+  const globs = allow.filter((pattern) => pattern.includes("*")).map(globToRegExp);
+  return (toolName) => exact.has(toolName) || globs.some((glob) => glob.test(toolName));
+}
+
+function globToRegExp(pattern: string): RegExp {
+  const body = pattern
+    .split("*")
+    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))
+    .join(".*");
+  return new RegExp(`^${body}$`);
+}

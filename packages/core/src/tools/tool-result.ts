@@ -1,0 +1,20 @@
+import type { CallMeta } from "../envelopes/index.js";
+
+const TOOL_RESULT = Symbol.for("codemode.toolResult");
+
+/** A tool's data together with envelope metadata, made by {@link toolResult}. */
+export interface ToolResult<T = unknown> {
+  readonly [TOOL_RESULT]: true;
+  readonly data: T;
+  readonly meta: CallMeta;
+}
+
+/** Returns data from a tool's `execute` with envelope metadata, such as content blocks that were dropped. */
+export function toolResult<T>(data: T, meta: Partial<CallMeta> = {}): ToolResult<T> {
+  return { [TOOL_RESULT]: true, data, meta: { omitted: meta.omitted ?? 0 } };
+}
+
+/** Whether a tool returned a {@link toolResult}. */
+export function isToolResult(value: unknown): value is ToolResult {
+  return typeof value === "object" && value !== null && (value as ToolResult)[TOOL_RESULT] === true;
+}
