@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { defineTool } from "./define-tool.js";
+import { createToolRegistry } from "./tool-registry.js";
+
+const noop = async () => null;
+
+describe("createToolRegistry", () => {
+  it("indexes tools by name and derives their JSON Schemas", () => {
+    const registry = createToolRegistry([
+      defineTool({ name: "billing.list_invoices", description: "List invoices.", execute: noop }),
+      defineTool({
+        name: "crm.find_customer",
+        description: "Find a customer.",
+        inputSchema: z.object({ email: z.string().describe("Their email") }),
+        execute: noop,
+      }),
+    ]);
+    expect(registry.tools.map((tool) => tool.name)).toEqual(["billing.list_invoices", "crm.find_customer"]);
+    const crm = registry.get("crm.find_customer");
+    expect(crm).toMatchObject({ namespace: "crm", localName: "find_customer" });
+    expect(crm?.inputJsonSchema).toMatchObject({
+      type: "object",
+      properties: { email: { type: "string", description: "Their email" } },
+      required: ["email"],
+    });
+    expect(registry.get("crm.nothing")).toBeUndefined();
+  });
+
+  it("refuses a tool defined twice", () => {
+    const tool = { name: "a.b", description: "", execute: noop };
+    expect(() => createToolRegistry([tool, tool])).toThrow(/defined twice/);
+  });
+});
+
+describe("defineTool", () => {
+  it("names the tool and the field that is wrong", () => {
+    expect(() => defineTool({ name: "a.b", description: "x" } as never)).toThrow('Tool "a.b": execute must be a function.');
+    expect(() => defineTool({ name: "a.b", description: 3, execute: noop } as never)).toThrow(/description/);
+    expect(() => defineTool({ name: "a.b", description: "", inputSchema: [] as never, execute: noop })).toThrow(
+      /inputSchema/,
+    );
+  });
+
+  it("refuses an invalid name with the reason", () => {
+    expect(() => defineTool({ name: "nonamespace", description: "", execute: noop })).toThrow(/no namespace/);
+  });
+});

@@ -1,0 +1,88 @@
+import { z } from "zod";
+
+const NAMESPACE = /^[A-Za-z0-9_-]+$/;
+const RESERVED = new Set(["__proto__", "constructor", "prototype"]);
+
+const timeoutMs = z.number().int().positive().max(3_600_000);
+const stringMap = z.record(z.string(), z.string());
+
+// One object rather than a union, so every issue keeps the path of the key that is wrong.
+const server = z
+  .strictObject({
+    command: z.string().min(1, "must not be empty").optional(),
+    args: z.array(z.string()).optional(),
+    env: stringMap.optional(),
+    cwd: z.string().optional(),
+    url: z.string().refine(isHttpUrl, "must be an http(s) URL").optional(),
+    headers: stringMap.optional(),
+    timeoutMs: timeoutMs.optional(),
+    maxResponseBytes: z.number().int().positive().optional(),
+  })
+  .superRefine((value, context) => {
+    if (value.command === undefined && value.url === undefined) {
+      context.addIssue({ code: "custom", message: "needs a command (stdio) or a url (Streamable HTTP)" });
+    }
+    if (value.command !== undefined && value.url !== undefined) {
+      context.addIssue({ code: "custom", path: ["url"], message: "cannot be given with command" });
+    }
+    const wrongSide = value.url !== undefined ? ["args", "env", "cwd"] : ["headers"];
+    for (const key of wrongSide) {
+      if ((value as Record<string, unknown>)[key] !== undefined) {
+        const kind = value.url !== undefined ? "stdio" : "HTTP";
+        context.addIssue({ code: "custom", path: [key], message: `is only for ${kind} servers` });
+      }
+    }
+  });
+
+const toolName = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "must be a tool name: 1-64 letters, digits, _ or -");
+
+/** The gateway config's schema: the `mcpServers` shape MCP clients use plus the gateway's own keys. */
+export const gatewayConfigSchema = z.strictObject({
+  mcpServers: z.record(
+    z.string().refine((id) => NAMESPACE.test(id) && !RESERVED.has(id), "server id must be a valid namespace (letters, digits, _ or -)"),
+    server,
+  ),
+  limits: z
+    .strictObject({
+      timeoutMs: timeoutMs.optional(),
+      memoryBytes: z.number().int().nonnegative().optional(),
+      maxStackBytes: z.number().int().nonnegative().optional(),
+      maxHostCalls: z.number().int().nonnegative().optional(),
+      maxConcurrentCalls: z.number().int().nonnegative().optional(),
+      maxOutputBytes: z.number().int().nonnegative().optional(),
+      maxLogLines: z.number().int().nonnegative().optional(),
+      maxLogLineBytes: z.number().int().nonnegative().optional(),
+      maxCodeBytes: z.number().int().nonnegative().optional(),
+      maxToolResultBytes: z.number().int().nonnegative().optional(),
+      maxResponseBytes: z.number().int().positive().optional(),
+      callTimeoutMs: timeoutMs.optional(),
+    })
+    .optional(),
+  tools: z.strictObject({ execute: toolName.optional(), search: z.union([toolName, z.literal(false)], { error: "must be a tool name or false" }).optional() }).optional(),
+  auth: z
+    .strictObject({
+      bearer: z.array(
+        z.strictObject({
+          name: z.string().min(1),
+          token: z.string().min(16, "must be at least 16 characters"),
+          allow: z.array(z.string().min(1)).optional(),
+        }),
+      ),
+    })
+    .optional(),
+  poolSize: z.number().int().positive().optional(),
+});
+
+/** The gateway's config, as {@link parseGatewayConfig} returns it. */
+export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
+/** One upstream MCP server's config: stdio when it has a `command`, Streamable HTTP when it has a `url`. */
+export type UpstreamConfig = GatewayConfig["mcpServers"][string];
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === "http:" || url.protocol === "https:";
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,88 @@
+import { describe, expect, it } from "vitest";
+import { parseGatewayConfig } from "./parse-gateway-config.js";
+
+const TOKEN = "a-token-of-twenty-chars";
+
+function problemsOf(input: unknown, env: Record<string, string> = {}): string {
+  try {
+    parseGatewayConfig(input, { env });
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error("expected the config to be rejected");
+}
+
+describe("parseGatewayConfig", () => {
+  it("accepts the shape of the issue, with secrets from the environment", () => {
+    const config = parseGatewayConfig(
+      {
+        mcpServers: {
+          billing: { command: "node", args: ["billing-server.js"], env: {}, cwd: ".", timeoutMs: 10000 },
+          docs: { url: "http://127.0.0.1:9000/mcp", headers: { Authorization: "Bearer ${env:DOCS_TOKEN}" } },
+        },
+        limits: { timeoutMs: 30000, maxHostCalls: 256 },
+        tools: { execute: "execute", search: "search" },
+        auth: { bearer: [{ name: "analytics-agent", token: "${env:AGENT_TOKEN}", allow: ["billing.*", "docs.*"] }] },
+      },
+      { env: { DOCS_TOKEN: "docs-secret", AGENT_TOKEN: TOKEN } },
+    );
+    expect(config.mcpServers.docs?.headers).toEqual({ Authorization: "Bearer docs-secret" });
+    expect(config.auth?.bearer[0]?.token).toBe(TOKEN);
+    expect(config.mcpServers.billing?.args).toEqual(["billing-server.js"]);
+  });
+
+  it("accepts search: false for execute-only mode", () => {
+    expect(parseGatewayConfig({ mcpServers: {}, tools: { search: false } }).tools?.search).toBe(false);
+  });
+
+  it("names a missing environment variable and where it was used", () => {
+    const message = problemsOf({ mcpServers: { docs: { url: "http://x/mcp", headers: { A: "${env:NOPE_NOT_SET}" } } } });
+    expect(message).toContain("mcpServers.docs.headers.A: environment variable NOPE_NOT_SET is not set");
+  });
+
+  it("reports the path of a bad url", () => {
+    expect(problemsOf({ mcpServers: { docs: { url: "ftp://example.com" } } })).toContain(
+      "mcpServers.docs.url: must be an http(s) URL",
+    );
+  });
+
+  it("rejects unknown keys at any depth, naming each", () => {
+    const message = problemsOf({ mcpServers: { a: { command: "x", comand: "y" } }, extra: 1, limits: { speed: 2 } });
+    expect(message).toContain("mcpServers.a.comand: unknown key");
+    expect(message).toContain("extra: unknown key");
+    expect(message).toContain("limits.speed: unknown key");
+  });
+
+  it("rejects a server id that is not a valid namespace", () => {
+    expect(problemsOf({ mcpServers: { "a.b": { command: "x" } } })).toContain(
+      'mcpServers["a.b"]: server id must be a valid namespace',
+    );
+  });
+
+  it("rejects a server with neither command nor url, or with both", () => {
+    expect(problemsOf({ mcpServers: { a: {} } })).toContain("mcpServers.a: needs a command (stdio) or a url");
+    expect(problemsOf({ mcpServers: { a: { command: "x", url: "http://h/" } } })).toContain(
+      "mcpServers.a.url: cannot be given with command",
+    );
+    expect(problemsOf({ mcpServers: { a: { command: "x", headers: {} } } })).toContain(
+      "mcpServers.a.headers: is only for HTTP servers",
+    );
+  });
+
+  it("reports bad limits, tool names and tokens with their paths", () => {
+    const message = problemsOf({
+      mcpServers: {},
+      limits: { timeoutMs: -1 },
+      tools: { search: true, execute: "run code" },
+      auth: { bearer: [{ name: "x", token: "short" }] },
+    });
+    expect(message).toContain("limits.timeoutMs:");
+    expect(message).toContain("tools.search: must be a tool name or false");
+    expect(message).toContain("tools.execute: must be a tool name");
+    expect(message).toContain("auth.bearer[0].token: must be at least 16 characters");
+  });
+
+  it("requires mcpServers", () => {
+    expect(problemsOf({})).toContain("mcpServers:");
+  });
+});
