@@ -12,4 +12,6 @@ export default defineConfig({
   target: "node20",
   dts: true,
   clean: true,
+  // package.json and the worker URL name .js files; tsdown would write .mjs on Node.
+  fixedExtension: false,
 });

@@ -7,4 +7,6 @@ export default defineConfig({
   target: "node20",
   dts: true,
   clean: true,
+  // package.json exports point at .js and .d.ts; tsdown 0.21 would write .mjs for platform node.
+  fixedExtension: false,
 });

@@ -7,6 +7,7 @@ export type {
   EmbedFunction,
   ToolDescription,
 } from "./catalog/tool-catalog.js";
+export { CatalogError, isCatalogError, type CatalogErrorCode } from "./catalog/index.js";
 export type {
   CatalogCallOptions,
   CodeMode,
@@ -14,6 +15,7 @@ export type {
   ExecuteOptions,
   HostCatalog,
 } from "./code-mode/code-mode.js";
+export { createCodeMode } from "./code-mode/create-code-mode.js";
 export type {
   Diagnostic,
   ExecutionError,

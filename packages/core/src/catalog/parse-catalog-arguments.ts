@@ -42,11 +42,17 @@ export function parseCountArguments(args: unknown): { namespace: string | undefi
   return { namespace: readNamespace("count", raw) };
 }
 
-/** Checks the arguments of `describe` and returns the tool name, accepting `tools.ns.tool` as well. */
+/**
+ * Checks the arguments of `describe` and returns the tool name. Models write `{ name }` about as often as `{ tool }`,
+ * and `tools.ns.tool` as often as `ns.tool`, so all of those are accepted.
+ */
 export function parseDescribeArguments(args: unknown): string {
-  const raw = readObject("describe", args, ["tool"], true);
-  if (typeof raw.tool !== "string" || raw.tool === "") fail("describe", "`tool` must be a tool name such as \"billing.list_invoices\"");
-  return raw.tool.startsWith("tools.") ? raw.tool.slice("tools.".length) : raw.tool;
+  const raw = readObject("describe", args, ["tool", "name"], true);
+  const tool = raw.tool ?? raw.name;
+  if (typeof tool !== "string" || tool === "" || (raw.tool !== undefined && raw.name !== undefined)) {
+    fail("describe", '`tool` must be one tool name such as "billing.list_invoices"');
+  }
+  return tool.startsWith("tools.") ? tool.slice("tools.".length) : tool;
 }
 
 function readObject(operation: string, args: unknown, keys: readonly string[], required: boolean): Raw {

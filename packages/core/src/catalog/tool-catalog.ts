@@ -52,10 +52,13 @@ export interface ToolCatalog {
   count(args: unknown, allowed: AllowFilter): { total: number; namespaces: Record<string, number> };
   describe(args: unknown, allowed: AllowFilter): ToolDescription;
   toolkits(args: unknown, allowed: AllowFilter): CatalogPage<{ name: string; tools: string[] }>;
-  /** The `declare const tools: {...}` text for the tools the caller may use. */
-  declarations(allowed: AllowFilter): string;
-  /** The execute tool's description for the tools the caller may use. */
-  prompt(allowed: AllowFilter, options?: { tokenBudget?: number }): string;
+  /** The `declare const tools: {...}` text for the tools the caller may use (`search: false` leaves out `catalog`). */
+  declarations(allowed: AllowFilter, options?: { search?: boolean }): string;
+  /**
+   * The execute tool's description for the tools the caller may use. `search: false` (execute-only mode) never
+   * mentions `catalog` and keeps every signature inline.
+   */
+  prompt(allowed: AllowFilter, options?: { tokenBudget?: number; search?: boolean }): string;
 }
 
 /** Turns texts into vectors for semantic search; fused with BM25 by reciprocal rank fusion. */

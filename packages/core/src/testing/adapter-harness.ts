@@ -45,5 +45,5 @@ export interface AdapterUnderTest {
 /** Builds an adapter's code-mode tool from neutral tool specs; the suite calls it once per test group. */
 export type AdapterHarness = (
   tools: readonly ConformanceTool[],
-  options: ConformanceOptions,
+  options: ConformanceOptions
 ) => AdapterUnderTest | Promise<AdapterUnderTest>;

@@ -1,4 +1,3 @@
-import { CodeModeError } from "@codemode/core";
 import { gatewayConfigSchema, type GatewayConfig } from "./gateway-config.js";
 
 const ENV_REFERENCE = /\$\{env:([A-Za-z_][A-Za-z0-9_]*)\}/g;
@@ -9,9 +8,21 @@ export interface ParseGatewayConfigOptions {
   env?: Record<string, string | undefined>;
 }
 
+/** A gateway config that cannot be used; `problems` holds one `path: what is wrong` line per bad key. */
+export class GatewayConfigError extends Error {
+  override readonly name = "GatewayConfigError";
+  readonly code = "INVALID_CONFIG";
+  readonly problems: readonly string[];
+
+  constructor(problems: readonly string[]) {
+    super(`Invalid gateway config: ${problems.join("; ")}.`);
+    this.problems = problems;
+  }
+}
+
 /**
- * Checks a gateway config (already parsed from JSON) and substitutes `${env:NAME}` references in its strings; throws
- * INVALID_OPTIONS whose message names the JSON path of every bad key.
+ * Checks a gateway config (already parsed from JSON) and substitutes `${env:NAME}` references in its strings; throws a
+ * {@link GatewayConfigError} whose message names the JSON path of every bad key.
  *
  * @example
  * const config = parseGatewayConfig(JSON.parse(await readFile("gateway.config.json", "utf8")));
@@ -25,7 +36,7 @@ export function parseGatewayConfig(input: unknown, options: ParseGatewayConfigOp
     for (const issue of parsed.error.issues) problems.push(...describeIssue(issue));
   }
   if (problems.length > 0 || !parsed.success) {
-    throw new CodeModeError("INVALID_OPTIONS", `Invalid gateway config: ${problems.join("; ")}.`, { problems });
+    throw new GatewayConfigError(problems);
   }
   return parsed.data;
 }

@@ -1,0 +1,60 @@
+import { MockLanguageModelV3 } from "ai/test";
+
+type GenerateResult = Awaited<ReturnType<MockLanguageModelV3["doGenerate"]>>;
+
+const usage: GenerateResult["usage"] = {
+  inputTokens: { total: 900, noCache: 900, cacheRead: 0, cacheWrite: 0 },
+  outputTokens: { total: 150, text: 150, reasoning: 0 },
+};
+
+/** The script a model writes for the question: one run that calls four tools and returns only the totals. */
+export const SCRIPT = `const customers = await tools.crm.list_customers({});
+if (!customers.ok) return { error: customers.error.message };
+const largest = customers.data.sort((a, b) => b.annualRevenue - a.annualRevenue).slice(0, 3);
+const invoices = await Promise.all(
+  largest.map((customer) => tools.billing.list_invoices({ customerId: customer.id, status: "unpaid" })),
+);
+const owed = largest.map((customer, i) => ({
+  name: customer.name,
+  unpaid: invoices[i].ok ? invoices[i].data.reduce((sum, invoice) => sum + invoice.amount, 0) : null,
+}));
+return { owed, total: owed.reduce((sum, customer) => sum + customer.unpaid, 0) };`;
+
+interface Owed {
+  owed: { name: string; unpaid: number }[];
+  total: number;
+}
+
+/**
+ * A scripted stand-in for a real model, so the example runs offline: step 1 calls `execute` with {@link SCRIPT},
+ * step 2 answers from the tool output it was sent, as a model reading it would.
+ */
+export function createOfflineModel(): MockLanguageModelV3 {
+  const model: MockLanguageModelV3 = new MockLanguageModelV3({
+    doGenerate: async ({ prompt }): Promise<GenerateResult> => {
+      const toolMessage = prompt.findLast((message) => message.role === "tool");
+      if (!toolMessage) {
+        const input = JSON.stringify({ code: SCRIPT });
+        const content = [{ type: "tool-call" as const, toolCallId: "call-1", toolName: "execute", input }];
+        return { content, finishReason: { unified: "tool-calls", raw: undefined }, usage, warnings: [] };
+      }
+      const part = toolMessage.content.find((candidate) => candidate.type === "tool-result");
+      const view = part?.type === "tool-result" && part.output.type === "json" ? part.output.value : null;
+      const text = answer(view as { status: string; result?: Owed } | null);
+      return {
+        content: [{ type: "text", text }],
+        finishReason: { unified: "stop", raw: undefined },
+        usage,
+        warnings: [],
+      };
+    },
+  });
+  return model;
+}
+
+function answer(view: { status: string; result?: Owed } | null): string {
+  if (view?.status !== "completed" || !view.result) return `The script failed: ${JSON.stringify(view)}`;
+  const dollars = (amount: number) => `$${amount.toLocaleString("en-US")}`;
+  const names = view.result.owed.map((customer) => `${customer.name} ${dollars(customer.unpaid)}`).join(", ");
+  return `The three largest customers owe ${dollars(view.result.total)} in unpaid invoices (${names}).`;
+}

@@ -1,0 +1,42 @@
+// Offline, a scripted fake model writes the one script a capable model would write; with an API key, a real one.
+import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
+import { AIMessage, type BaseMessage } from "@langchain/core/messages";
+import { fakeModel } from "@langchain/core/testing";
+import { initChatModel } from "langchain";
+
+/** The script a model writes after reading the execute tool's description. */
+export const SCRIPT = `const customers = await tools.crm.list_customers({});
+if (!customers.ok) throw new Error(customers.error.message);
+const largest = customers.data.sort((a, b) => b.annualRevenue - a.annualRevenue).slice(0, 3);
+const pages = await Promise.all(
+  largest.map((customer) => tools.billing.list_invoices({ customerId: customer.id, status: "unpaid" })),
+);
+const owed = largest.map((customer, i) => ({
+  customer: customer.name,
+  unpaid: pages[i].data.reduce((sum, invoice) => sum + invoice.amount, 0),
+}));
+return { owed, total: owed.reduce((sum, row) => sum + row.unpaid, 0) };`;
+
+/** A fake chat model that calls `execute` once, then answers from what the script returned. */
+export function createScriptedModel(): BaseChatModel {
+  return fakeModel()
+    .respondWithTools([{ name: "execute", args: { code: SCRIPT }, id: "call_1" }])
+    .respond((messages: BaseMessage[]) => {
+      const text = String(messages.at(-1)?.content ?? "");
+      const match = /^Result: (.*)$/m.exec(text);
+      if (!match) return new AIMessage(`The script failed: ${text}`);
+      const { owed, total } = JSON.parse(match[1]!) as { owed: { customer: string; unpaid: number }[]; total: number };
+      const parts = owed.map((row) => `${row.customer} $${row.unpaid}`).join(", ");
+      return new AIMessage(`The three largest customers owe $${total} in unpaid invoices (${parts}).`);
+    }) as unknown as BaseChatModel;
+}
+
+/** A real chat model when ANTHROPIC_API_KEY or OPENAI_API_KEY is set (MODEL overrides the choice), else undefined. */
+export async function createRealModel(env = process.env): Promise<BaseChatModel | undefined> {
+  const name =
+    env.MODEL ??
+    (env.ANTHROPIC_API_KEY ? "anthropic:claude-sonnet-4-5" : env.OPENAI_API_KEY ? "openai:gpt-4.1-mini" : undefined);
+  if (!name) return undefined;
+  // initChatModel imports the provider package (@langchain/anthropic or @langchain/openai) only now.
+  return (await initChatModel(name)) as unknown as BaseChatModel;
+}

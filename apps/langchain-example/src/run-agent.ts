@@ -1,0 +1,28 @@
+import { createCodeModeTool } from "@codemode/langchain";
+import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
+import type { BaseMessage } from "@langchain/core/messages";
+import { createAgent } from "langchain";
+import { billingTools, namespaces } from "./billing-tools.js";
+
+/** What the agent answered, with the whole conversation. */
+export interface RunAgentResult {
+  answer: string;
+  messages: BaseMessage[];
+}
+
+/** Asks a `createAgent` agent whose only tool is `execute`, a code-mode tool over the billing tools. */
+export async function runAgent(question: string, model: BaseChatModel): Promise<RunAgentResult> {
+  const execute = createCodeModeTool({ tools: billingTools, namespace: namespaces, limits: { timeoutMs: 10_000 } });
+  try {
+    const agent = createAgent({
+      model,
+      tools: [execute],
+      systemPrompt: "Answer by writing one script for the execute tool; it returns only what the answer needs.",
+    });
+    const { messages } = await agent.invoke({ messages: [{ role: "user", content: question }] });
+    return { answer: messages.at(-1)?.text ?? "", messages };
+  } finally {
+    // The code mode owns worker threads; close them or the process stays alive.
+    await execute.close();
+  }
+}

@@ -1,0 +1,51 @@
+// Serves the demo gateway over HTTP on localhost and prints how to connect to it.
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { fileURLToPath } from "node:url";
+import { createGateway, loadGatewayConfig } from "@codemode/mcp";
+
+const APP_DIR = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const CONFIG_FILE = path.join(APP_DIR, "gateway.config.json");
+
+const { values } = parseArgs({ options: { port: { type: "string" }, host: { type: "string" } } });
+const port = Number(values.port ?? process.env.CODEMODE_PORT ?? 8787);
+const host = values.host ?? process.env.CODEMODE_HOST ?? "127.0.0.1";
+
+// The config reads its secrets from the environment; the demo makes up whatever is not set.
+process.env.CODEMODE_DEMO_TOKEN ??= `demo-${randomBytes(12).toString("hex")}`;
+process.env.CODEMODE_BILLING_TOKEN ??= `billing-${randomBytes(12).toString("hex")}`;
+process.env.CODEMODE_DEMO_MEMORY_FILE ??= path.join(APP_DIR, ".memory.jsonl");
+
+const config = await loadGatewayConfig(CONFIG_FILE);
+// "node" in the config means this very Node, so the demo needs nothing on PATH and downloads nothing.
+for (const server of Object.values(config.mcpServers)) if (server.command === "node") server.command = process.execPath;
+
+const gateway = createGateway(config, { baseDir: APP_DIR });
+await gateway.start();
+const listener = await gateway.listen({ host, port });
+const token = process.env.CODEMODE_DEMO_TOKEN;
+const down = gateway.upstreams().filter((upstream) => upstream.status !== "connected");
+
+process.stdout.write(
+  [
+    `codemode gateway listening on ${listener.url}`,
+    `  upstreams: ${gateway.upstreams().map((upstream) => `${upstream.id} (${upstream.status})`).join(", ")}`,
+    `  token (all demo servers): ${token}`,
+    `  token (billing only):     ${process.env.CODEMODE_BILLING_TOKEN}`,
+    "",
+    "Connect any MCP client to it over Streamable HTTP, for example:",
+    `  npx @modelcontextprotocol/inspector-cli --cli ${listener.url} --transport http --header "Authorization: Bearer ${token}" --method tools/list`,
+    "Or run the scripted client (search, then one execute that totals every invoice):",
+    `  CODEMODE_URL=${listener.url} CODEMODE_TOKEN=${token} pnpm --filter @example/mcp-gateway client`,
+    "Press Ctrl+C to stop.",
+    "",
+  ].join("\n"),
+);
+if (down.length > 0) process.stderr.write(`still retrying: ${down.map((upstream) => upstream.id).join(", ")}\n`);
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    void gateway.close().then(() => process.exit(0));
+  });
+}

@@ -1,0 +1,58 @@
+import { spawn } from "node:child_process";
+import { performance } from "node:perf_hooks";
+
+/** What {@link runChild} reports: the child's last stdout line as JSON, and the wall time seen from outside. */
+export interface ChildResult<T> {
+  value: T;
+  wallMs: number;
+}
+
+/** Options of {@link runChild}. */
+export interface RunChildOptions {
+  /** The Node binary; defaults to this process's. */
+  node?: string;
+  /** Flags before the script, such as `--import tsx`. */
+  nodeArgs?: readonly string[];
+  cwd: string;
+  timeoutMs?: number;
+}
+
+/**
+ * Runs a script in a fresh Node process and parses the JSON it prints on its last line. Throws, with the child's
+ * stderr, when it exits non-zero, prints no JSON or runs past its timeout: a crash is a failed benchmark.
+ */
+export function runChild<T>(script: string, args: readonly string[], options: RunChildOptions): Promise<ChildResult<T>> {
+  const env = { ...process.env };
+  // A loader inherited from the parent (tsx) would be measured as part of a cold start.
+  delete env.NODE_OPTIONS;
+  const started = performance.now();
+  const child = spawn(options.node ?? process.execPath, [...(options.nodeArgs ?? []), script, ...args], {
+    cwd: options.cwd,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+    timeout: options.timeoutMs ?? 120_000,
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk) => (stdout += chunk));
+  child.stderr.on("data", (chunk) => (stderr += chunk));
+  return new Promise((resolve, reject) => {
+    child.on("error", reject);
+    child.on("close", (code, signal) => {
+      const wallMs = performance.now() - started;
+      const last = stdout.trim().split("\n").pop() ?? "";
+      let value: T | undefined;
+      try {
+        value = JSON.parse(last) as T;
+      } catch {
+        value = undefined;
+      }
+      if (code !== 0 || value === undefined) {
+        const why = signal ? `was killed by ${signal}` : `exited with ${code}`;
+        reject(new Error(`${script} ${args.join(" ")} ${why}: ${(stderr || stdout).trim().slice(-2000)}`));
+      } else {
+        resolve({ value, wallMs });
+      }
+    });
+  });
+}

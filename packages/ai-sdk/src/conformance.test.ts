@@ -1,0 +1,36 @@
+import type { ExecutionResult } from "@codemode/core";
+import { describeAdapterConformance } from "@codemode/core/testing";
+import { generateText, jsonSchema, stepCountIs, tool } from "ai";
+import { createScriptedModel, lastToolOutput } from "./__fixtures__/scripted-model.js";
+import { createCodeModeTool } from "./create-code-mode-tool.js";
+
+describeAdapterConformance("@codemode/ai-sdk", (specs, { limits }) => {
+  const tools = Object.fromEntries(
+    specs.map((spec) => [
+      spec.name,
+      tool({
+        description: spec.description,
+        inputSchema: jsonSchema(spec.inputSchema),
+        execute: (args, { abortSignal }) => spec.execute(args, { signal: abortSignal! }),
+      }),
+    ])
+  );
+  const namespace = Object.fromEntries(specs.map((spec) => [spec.name, spec.namespace]));
+  const execute = createCodeModeTool({ tools, namespace, limits });
+  return {
+    async run(code, { signal } = {}) {
+      // The script reaches the tool the way it does in an agent: a model's tool call inside generateText.
+      const model = createScriptedModel(code);
+      const { steps } = await generateText({
+        model,
+        tools: { execute },
+        stopWhen: stepCountIs(2),
+        abortSignal: signal,
+      });
+      const [toolResult] = steps[0]?.toolResults ?? [];
+      if (!toolResult) throw new Error("generateText ran no tool call.");
+      return { result: toolResult.output as ExecutionResult, modelOutput: lastToolOutput(model) };
+    },
+    close: () => execute.close(),
+  };
+});

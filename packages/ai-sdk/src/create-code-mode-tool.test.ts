@@ -1,0 +1,179 @@
+import { dynamicTool, generateText, jsonSchema, stepCountIs, tool, type ToolExecutionOptions } from "ai";
+import type { ExecutionResult } from "@codemode/core";
+import { afterEach, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { createScriptedModel, lastToolOutput } from "./__fixtures__/scripted-model.js";
+import { createCodeModeTool, type CodeModeTool } from "./create-code-mode-tool.js";
+
+const CUSTOMERS = [
+  { id: "cus_1", name: "Acme", revenue: 900 },
+  { id: "cus_2", name: "Globex", revenue: 500 },
+];
+const INVOICES = [
+  { customerId: "cus_1", amount: 120, paid: false },
+  { customerId: "cus_1", amount: 80, paid: true },
+  { customerId: "cus_2", amount: 45, paid: false },
+];
+
+const getCustomer = tool({
+  description: "Get a customer by id.",
+  inputSchema: z.object({ id: z.string() }),
+  outputSchema: z.object({ id: z.string(), name: z.string(), revenue: z.number() }),
+  execute: async ({ id }) => {
+    const customer = CUSTOMERS.find((candidate) => candidate.id === id);
+    if (!customer) throw new Error(`No customer ${id}.`);
+    return customer;
+  },
+});
+
+const listInvoices = dynamicTool({
+  description: "List the invoices of a customer.",
+  inputSchema: jsonSchema({
+    type: "object",
+    properties: { customerId: { type: "string" } },
+    required: ["customerId"],
+    additionalProperties: false,
+  }),
+  execute: async (args) =>
+    INVOICES.filter((invoice) => invoice.customerId === (args as { customerId: string }).customerId),
+});
+
+const namespace = { get_customer: "crm", list_invoices: "billing" };
+const open: CodeModeTool[] = [];
+
+function codeModeTool(options: Partial<Parameters<typeof createCodeModeTool>[0]> = {}): CodeModeTool {
+  const execute = createCodeModeTool({
+    tools: { get_customer: getCustomer, list_invoices: listInvoices },
+    namespace,
+    ...options,
+  });
+  open.push(execute);
+  return execute;
+}
+
+async function run(execute: CodeModeTool, code: string, options: { abortSignal?: AbortSignal } = {}) {
+  const model = createScriptedModel(code, (output) => `The answer is ${JSON.stringify(output)}`);
+  const generated = await generateText({
+    model,
+    tools: { execute },
+    stopWhen: stepCountIs(2),
+    prompt: "Go.",
+    ...options,
+  });
+  const output = generated.steps[0]!.toolResults[0]!.output as ExecutionResult;
+  return { generated, output, modelOutput: lastToolOutput(model) };
+}
+
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((execute) => execute.close()));
+});
+
+describe("createCodeModeTool", () => {
+  it("runs one script that calls several tools inside generateText", async () => {
+    const code = `const [customer, invoices] = await Promise.all([
+  tools.crm.get_customer({ id: "cus_1" }),
+  tools.billing.list_invoices({ customerId: "cus_1" }),
+]);
+const unpaid = invoices.data.filter((invoice) => !invoice.paid).reduce((sum, invoice) => sum + invoice.amount, 0);
+return { name: customer.data.name, unpaid };`;
+    const { generated, output, modelOutput } = await run(codeModeTool(), code);
+    expect(output.result).toEqual({ name: "Acme", unpaid: 120 });
+    expect(output.toolCalls.map((call) => call.tool).sort()).toEqual(["billing.list_invoices", "crm.get_customer"]);
+    expect(modelOutput).toEqual({
+      type: "json",
+      value: { status: "completed", result: { name: "Acme", unpaid: 120 } },
+    });
+    expect(generated.text).toContain('"unpaid":120');
+  });
+
+  it("describes itself with the catalog's prompt for the tools it wraps", () => {
+    const execute = codeModeTool();
+    expect(execute.description).toContain("get_customer");
+    expect(execute.description).toContain("list_invoices");
+    expect(execute.description).toBe(execute.codeMode.prompt());
+  });
+
+  it("keeps the tool's outputSchema in the catalog", () => {
+    const described = codeModeTool().codeMode.catalog.describe({ tool: "crm.get_customer" });
+    expect(described.outputSchema).toMatchObject({ type: "object", properties: { revenue: { type: "number" } } });
+  });
+
+  it("gives inner tools the outer call's id and messages with a signal of their own", async () => {
+    let seen: ToolExecutionOptions | undefined;
+    const spy = tool({
+      inputSchema: z.object({}),
+      execute: async (_input, options) => ((seen = options), "ok"),
+    });
+    const execute = codeModeTool({ tools: { spy }, namespace: "probe" });
+    await run(execute, `return await tools.probe.spy({});`);
+    expect(seen?.toolCallId).toBe("call-1");
+    expect(seen?.messages).toEqual([{ role: "user", content: [{ type: "text", text: "Go." }] }]);
+    expect(seen?.abortSignal).toBeInstanceOf(AbortSignal);
+  });
+
+  it("applies the tool's own zod parsing before it runs", async () => {
+    const shout = tool({
+      inputSchema: z.object({ word: z.string().min(2), times: z.number().int().default(2) }),
+      execute: async ({ word, times }) => word.repeat(times),
+    });
+    const execute = codeModeTool({ tools: { shout }, namespace: "text" });
+    const { output } = await run(
+      execute,
+      `const good = await tools.text.shout({ word: "ab" });\nconst bad = await tools.text.shout({ word: "a" });\nreturn [good.data, bad.error.code];`
+    );
+    expect(output.result).toEqual(["abab", "invalid_arguments"]);
+  });
+
+  it("takes the last value of a tool that streams preliminary results", async () => {
+    const progress = tool({
+      inputSchema: z.object({}),
+      execute: async function* () {
+        yield "starting";
+        yield "finished";
+      },
+    });
+    const { output } = await run(
+      codeModeTool({ tools: { progress } }),
+      `return (await tools.tools.progress({})).data;`
+    );
+    expect(output.result).toBe("finished");
+  });
+
+  it("leaves out tools that need approval and says so", async () => {
+    const warnings: string[] = [];
+    const refund = tool({ inputSchema: z.object({}), needsApproval: true, execute: async () => "refunded" });
+    const execute = codeModeTool({
+      tools: { refund, get_customer: getCustomer },
+      onWarning: (message) => warnings.push(message),
+    });
+    expect(warnings).toEqual([expect.stringContaining('"refund": it needs approval')]);
+    expect(execute.description).not.toContain("refund");
+    const { output } = await run(execute, `return (await tools.tools.refund({})).error.code;`);
+    expect(output.result).toBe("not_found");
+  });
+
+  it("hides the tools the allowlist leaves out", async () => {
+    const execute = codeModeTool({ allow: ["billing.*"] });
+    expect(execute.description).not.toContain("get_customer");
+    const { output } = await run(execute, `return (await tools.crm.get_customer({ id: "cus_1" })).error.code;`);
+    expect(output.result).toBe("not_found");
+  });
+
+  it("passes limits and the search switch through to the core", async () => {
+    const execute = codeModeTool({ limits: { maxHostCalls: 2 }, search: false });
+    const { output } = await run(
+      execute,
+      `const kind = typeof catalog;\nfor (let i = 0; i < 3; i++) await tools.crm.get_customer({ id: "cus_1" });\nreturn kind;`
+    );
+    expect(output.error?.kind).toBe("HostCallLimit");
+    const second = await run(execute, `return typeof catalog;`);
+    expect(second.output.result).toBe("undefined");
+  });
+
+  it("stops running scripts once closed", async () => {
+    const execute = createCodeModeTool({ tools: { get_customer: getCustomer } });
+    await execute.close();
+    const call = execute.execute!({ code: "return 1;" }, { toolCallId: "call-1", messages: [] });
+    await expect(call).rejects.toMatchObject({ name: "CodeModeError", code: "CLOSED" });
+  });
+});

@@ -1,0 +1,66 @@
+import { createCodeMode, type CodeMode, type CreateCodeModeOptions, type ExecutionResult } from "@codemode/core";
+import { jsonSchema, tool, type Tool, type ToolSet } from "ai";
+import { fromAiSdkTools, type NamespaceOption } from "./from-ai-sdk-tools.js";
+import { toModelView } from "./to-model-view.js";
+
+/** Options of {@link createCodeModeTool}: the AI SDK tools, where they go, and the core's own options. */
+export interface CreateCodeModeToolOptions extends Omit<CreateCodeModeOptions, "tools"> {
+  /** The tools scripts can call, as passed to `generateText`. */
+  tools: ToolSet;
+  /** One namespace for every tool, or a map from tool name to namespace (others go to `tools`). Default `"tools"`. */
+  namespace?: NamespaceOption;
+  /** Tool-name patterns (`billing.*`) the model may use; every other tool is invisible to it. */
+  allow?: readonly string[];
+  /** Token budget of the tool's description (the catalog's prompt). */
+  tokenBudget?: number;
+  /** Told about every tool left out of code mode (needs approval, no execute); default `console.warn`. */
+  onWarning?: (message: string) => void;
+}
+
+/** The input the model writes: one script. */
+export interface CodeModeToolInput {
+  code: string;
+}
+
+/** One AI SDK tool that runs scripts against the given tools; close it to stop its worker threads. */
+export type CodeModeTool = Tool<CodeModeToolInput, ExecutionResult> & {
+  /** The code mode behind the tool, for its catalog or declarations. */
+  readonly codeMode: CodeMode;
+  /** Stops the worker threads; the tool cannot run scripts afterwards. */
+  close(): Promise<void>;
+};
+
+const INPUT_SCHEMA = jsonSchema<CodeModeToolInput>({
+  type: "object",
+  properties: {
+    code: {
+      type: "string",
+      description: "The body of an async JavaScript or TypeScript function; `return` the answer.",
+    },
+  },
+  required: ["code"],
+  additionalProperties: false,
+});
+
+/**
+ * Wraps an AI SDK ToolSet into one `execute` tool whose input is a script that calls those tools. The model sees a
+ * compact view of each execution; the host gets the full ExecutionResult as the tool's output.
+ *
+ * @example
+ * const execute = createCodeModeTool({ tools: { list_invoices, get_customer }, namespace: "billing" });
+ * const { text } = await generateText({ model, tools: { execute }, stopWhen: stepCountIs(5), prompt });
+ * await execute.close();
+ */
+export function createCodeModeTool(options: CreateCodeModeToolOptions): CodeModeTool {
+  const { tools, namespace, allow, tokenBudget, onWarning = console.warn, ...codeModeOptions } = options;
+  const codeMode = createCodeMode({ ...codeModeOptions, tools: fromAiSdkTools(tools, { namespace, onWarning }) });
+  const executeTool = tool<CodeModeToolInput, ExecutionResult>({
+    description: codeMode.prompt({ allow, tokenBudget }),
+    inputSchema: INPUT_SCHEMA,
+    // The AI SDK's call options travel as the context, so every inner tool sees the outer call's messages and id.
+    execute: ({ code }, callOptions) =>
+      codeMode.execute(code, { signal: callOptions.abortSignal, allow, context: callOptions }),
+    toModelOutput: ({ output }) => ({ type: "json", value: toModelView(output) }),
+  });
+  return Object.assign(executeTool, { codeMode, close: () => codeMode.close() });
+}

@@ -1,0 +1,98 @@
+import type { JsonSchema, ToolAnnotations, ToolDefinition, ToolExecutionContext } from "@codemode/core";
+import { ToolError } from "@codemode/core";
+import { asSchema, type Tool, type ToolExecutionOptions, type ToolSet } from "ai";
+import { fromCallToolResult, isCallToolResult } from "./from-call-tool-result.js";
+
+/** Where each AI SDK tool goes: one namespace for all, or a map from tool name to namespace. */
+export type NamespaceOption = string | Readonly<Record<string, string>>;
+
+/** Options of {@link fromAiSdkTools}. */
+export interface FromAiSdkToolsOptions {
+  /** Default `"tools"`: the script then calls `tools.tools.<name>(args)`. */
+  namespace?: NamespaceOption;
+  /** Told about every tool that code mode leaves out, and why. */
+  onWarning: (message: string) => void;
+}
+
+const DEFAULT_NAMESPACE = "tools";
+
+/**
+ * Turns an AI SDK ToolSet into core tool definitions. Tools that need approval, have no `execute` or run at the
+ * provider are left out, each with a warning.
+ */
+export function fromAiSdkTools(tools: ToolSet, options: FromAiSdkToolsOptions): ToolDefinition[] {
+  const definitions: ToolDefinition[] = [];
+  for (const [key, tool] of Object.entries(tools)) {
+    const problem = whyLeftOut(tool);
+    if (problem) {
+      options.onWarning(`Code mode leaves out the tool "${key}": ${problem}.`);
+      continue;
+    }
+    definitions.push(fromAiSdkTool(`${namespaceOf(key, options.namespace)}.${toLocalName(key)}`, tool));
+  }
+  return definitions;
+}
+
+function whyLeftOut(tool: Tool): string | null {
+  // Until approvals land in the core, a script could otherwise call a tool the user must approve first.
+  if (tool.needsApproval) return "it needs approval, which code mode does not support yet";
+  if (tool.type === "provider") return "it is a provider-executed tool";
+  if (typeof tool.execute !== "function") return "it has no execute function";
+  return null;
+}
+
+function namespaceOf(key: string, namespace: NamespaceOption = DEFAULT_NAMESPACE): string {
+  if (typeof namespace === "string") return namespace;
+  return Object.hasOwn(namespace, key) ? namespace[key]! : DEFAULT_NAMESPACE;
+}
+
+/** Tool keys may hold characters a script path cannot (`/`, spaces); they become `_`. */
+function toLocalName(key: string): string {
+  return key.replace(/[^A-Za-z0-9_.-]/g, "_");
+}
+
+function fromAiSdkTool(name: string, tool: Tool): ToolDefinition {
+  const input = asSchema(tool.inputSchema);
+  const annotations = (tool.metadata as { annotations?: ToolAnnotations } | undefined)?.annotations;
+  return {
+    name,
+    description: tool.description ?? tool.title ?? "",
+    inputSchema: syncJsonSchema(input.jsonSchema),
+    outputSchema: tool.outputSchema === undefined ? undefined : syncJsonSchema(asSchema(tool.outputSchema).jsonSchema),
+    ...(annotations ? { annotations } : {}),
+    execute: async (args: unknown, { signal, context }: ToolExecutionContext) => {
+      // The core has checked the JSON Schema; the tool's own validator still runs for zod transforms and defaults.
+      let value = args;
+      if (input.validate) {
+        const outcome = await input.validate(args);
+        if (!outcome.success) throw new ToolError("invalid_arguments", outcome.error.message);
+        value = outcome.value;
+      }
+      const outer = (context ?? {}) as Partial<ToolExecutionOptions>;
+      const output = await lastValue(
+        tool.execute!(value, {
+          toolCallId: outer.toolCallId ?? "",
+          messages: outer.messages ?? [],
+          ...outer,
+          abortSignal: signal,
+        })
+      );
+      return isCallToolResult(output) ? fromCallToolResult(output) : output;
+    },
+  };
+}
+
+/** A JSON Schema given as a promise (lazy `jsonSchema()` loaders) cannot describe the tool yet: it shows as `unknown`. */
+function syncJsonSchema(schema: unknown): JsonSchema {
+  if (typeof (schema as PromiseLike<unknown>)?.then === "function") return {};
+  return schema as JsonSchema;
+}
+
+/** A tool may stream preliminary results; the last one is its result, as the AI SDK treats it. */
+async function lastValue(output: unknown): Promise<unknown> {
+  const resolved = await output;
+  if (resolved === null || typeof resolved !== "object" || !(Symbol.asyncIterator in resolved)) return resolved;
+  let last: unknown;
+  for await (const value of resolved as AsyncIterable<unknown>) last = value;
+  return last;
+}

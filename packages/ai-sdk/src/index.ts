@@ -1,0 +1,9 @@
+// The public API of @codemode/ai-sdk.
+export {
+  createCodeModeTool,
+  type CodeModeTool,
+  type CodeModeToolInput,
+  type CreateCodeModeToolOptions,
+} from "./create-code-mode-tool.js";
+export { fromAiSdkTools, type FromAiSdkToolsOptions, type NamespaceOption } from "./from-ai-sdk-tools.js";
+export { toModelView } from "./to-model-view.js";

@@ -1,0 +1,53 @@
+import { fileURLToPath } from "node:url";
+import { createMCPClient, type MCPClient } from "@ai-sdk/mcp";
+import { Experimental_StdioMCPTransport } from "@ai-sdk/mcp/mcp-stdio";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createCodeModeTool, type CodeModeTool } from "./create-code-mode-tool.js";
+
+const SERVER = fileURLToPath(new URL("./__fixtures__/mcp-server.mjs", import.meta.url));
+
+describe("createCodeModeTool with the tools of an @ai-sdk/mcp client", () => {
+  let client: MCPClient;
+  let execute: CodeModeTool;
+
+  beforeAll(async () => {
+    client = await createMCPClient({
+      transport: new Experimental_StdioMCPTransport({ command: process.execPath, args: [SERVER] }),
+    });
+    execute = createCodeModeTool({ tools: await client.tools(), namespace: "fixture" });
+  });
+  afterAll(async () => {
+    await execute?.close();
+    await client?.close();
+  });
+
+  const run = (code: string) => execute.execute!({ code }, { toolCallId: "call-1", messages: [] }) as Promise<never>;
+
+  it("calls MCP tools over stdio from one script and unwraps their results", async () => {
+    const result = await run(`const [sum, greeting] = await Promise.all([
+  tools.fixture.add({ a: 2, b: 40 }),
+  tools.fixture.greet({ name: "Ada" }),
+]);
+return { sum: sum.data, greeting: greeting.data, omitted: greeting.meta.omitted };`);
+    expect(result).toMatchObject({
+      status: "completed",
+      result: { sum: { sum: 42 }, greeting: "Hello, Ada!", omitted: 1 },
+    });
+  });
+
+  it("turns an MCP error result into a tool_error envelope", async () => {
+    const result = await run(`return await tools.fixture.explode({});`);
+    expect(result).toMatchObject({ result: { ok: false, error: { code: "tool_error" } } });
+    expect(JSON.stringify(result)).toContain("The reactor is offline.");
+  });
+
+  it("validates arguments against the server's JSON Schema before calling it", async () => {
+    const result = await run(`return await tools.fixture.add({ a: "two", b: 1 });`);
+    expect(result).toMatchObject({ result: { ok: false, error: { code: "invalid_arguments" } } });
+  });
+
+  it("lists the server's tools in its description", () => {
+    expect(execute.description).toMatch(/add\(/);
+    expect(execute.description).toMatch(/greet\(/);
+  });
+});

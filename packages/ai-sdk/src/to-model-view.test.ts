@@ -1,0 +1,41 @@
+import type { ExecutionResult } from "@codemode/core";
+import { describe, expect, it } from "vitest";
+import { toModelView } from "./to-model-view.js";
+
+const base: ExecutionResult = {
+  status: "completed",
+  result: { total: 3 },
+  error: null,
+  diagnostics: [],
+  logs: [],
+  toolCalls: [{ tool: "billing.list_invoices", ok: true, durationMs: 4 }],
+  durationMs: 12,
+};
+
+describe("toModelView", () => {
+  it("shows a completed run as its status and result only", () => {
+    expect(toModelView(base)).toEqual({ status: "completed", result: { total: 3 } });
+  });
+
+  it("shows a failure with its line and column, logs and diagnostics", () => {
+    const view = toModelView({
+      ...base,
+      status: "failed",
+      result: null,
+      error: { kind: "ScriptError", message: "x is not defined", line: 2, column: 8 },
+      logs: ["checking"],
+      diagnostics: [{ code: "calls_in_flight_on_return", message: "1 call was still running.", line: 4 }],
+    });
+    expect(view).toEqual({
+      status: "failed",
+      error: { kind: "ScriptError", message: "x is not defined", line: 2, column: 8 },
+      logs: ["checking"],
+      diagnostics: [{ code: "calls_in_flight_on_return", message: "1 call was still running.", line: 4 }],
+    });
+  });
+
+  it("tells the model what was truncated", () => {
+    const view = toModelView({ ...base, truncation: { logsOmitted: 40, toolCallsOmitted: 2 } });
+    expect(view.truncated).toBe("40 log lines and 2 tool call records were dropped to fit the output limit.");
+  });
+});

@@ -1,0 +1,111 @@
+import type { RegisteredTool } from "../tools/index.js";
+import { CatalogError } from "./catalog-error.js";
+import { paginate, pageOf } from "./paginate.js";
+import {
+  parseCountArguments,
+  parseDescribeArguments,
+  parsePageArguments,
+  parseSearchArguments,
+} from "./parse-catalog-arguments.js";
+import { renderDeclarations } from "./render-declarations.js";
+import { createToolSearch } from "./search/index.js";
+import { toolPath, toolSignature } from "./signature/index.js";
+import type { CatalogItem, CatalogOptions, ToolCatalog, ToolDescription } from "./tool-catalog.js";
+import { createVisibleTools } from "./visible-tools.js";
+import { writeExecutePrompt } from "./write-execute-prompt.js";
+
+/** Defaults of the catalog's pages (seed 002). */
+export const CATALOG_DEFAULTS = { maxSearchResults: 5, listLimit: 20, maxListLimit: 100 } as const;
+
+/**
+ * Builds the catalog over a tool set: search (BM25, fused with embeddings when `options.embed` is given), pages,
+ * descriptions with TypeScript signatures, toolkits, declarations and the execute tool's prompt. Every operation
+ * sees only the tools the caller's allow filter lets through. The search index is built on the first search.
+ *
+ * @example
+ * const catalog = createToolCatalog(createToolRegistry(definitions).tools);
+ * const page = await catalog.search({ query: "list invoices" }, createAllowFilter(["billing.*"]));
+ */
+export function createToolCatalog(tools: readonly RegisteredTool[], options: CatalogOptions = {}): ToolCatalog {
+  const maxSearchResults = options.maxSearchResults ?? CATALOG_DEFAULTS.maxSearchResults;
+  const byName = new Map(tools.map((tool) => [tool.name, tool]));
+  const visible = createVisibleTools(tools);
+  const search = createToolSearch(tools, options.embed ? { embed: options.embed } : {});
+  const signatures = new Map<RegisteredTool, string>();
+  const signatureOf = (tool: RegisteredTool) => {
+    let signature = signatures.get(tool);
+    if (signature === undefined) signatures.set(tool, (signature = toolSignature(tool)));
+    return signature;
+  };
+  const itemOf = (tool: RegisteredTool, full = false): CatalogItem => {
+    const item: CatalogItem = { name: tool.name, path: toolPath(tool), description: tool.definition.description, signature: signatureOf(tool) };
+    if (full) {
+      if (tool.inputJsonSchema) item.inputSchema = tool.inputJsonSchema;
+      if (tool.outputJsonSchema) item.outputSchema = tool.outputJsonSchema;
+    }
+    return item;
+  };
+
+  return {
+    async search(args, allowed) {
+      const { query, namespace, limit, offset, detail } = parseSearchArguments(args);
+      const pageLimit = Math.min(limit ?? maxSearchResults, maxSearchResults);
+      const candidates = visible.of(allowed, namespace);
+      if (query.trim() === "") return paginate(candidates, offset, pageLimit, (tool) => itemOf(tool, detail === "full"));
+      const accepted = visible.positions(allowed, namespace);
+      const ranked = await search(query, accepted);
+      const items = ranked.slice(offset, offset + pageLimit).map((index) => itemOf(tools[index] as RegisteredTool, detail === "full"));
+      return pageOf(items, ranked.length, offset, pageLimit);
+    },
+    list(args, allowed) {
+      const { namespace, limit, offset } = parsePageArguments("list", args);
+      const pageLimit = Math.min(limit ?? CATALOG_DEFAULTS.listLimit, CATALOG_DEFAULTS.maxListLimit);
+      return paginate(visible.of(allowed, namespace), offset, pageLimit, (tool) => itemOf(tool));
+    },
+    count(args, allowed) {
+      const { namespace } = parseCountArguments(args);
+      const namespaces: Record<string, number> = {};
+      for (const [name, group] of visible.namespaces(allowed)) {
+        if (namespace === undefined || name === namespace) namespaces[name] = group.length;
+      }
+      return { total: Object.values(namespaces).reduce((sum, count) => sum + count, 0), namespaces };
+    },
+    describe(args, allowed) {
+      const name = parseDescribeArguments(args);
+      const tool = byName.get(name);
+      // A forbidden tool answers exactly as an unknown one, so a caller cannot probe what exists.
+      if (!tool || !allowed(name)) throw new CatalogError("not_found", `No tool named "${name}".`);
+      return describeTool(tool, itemOf(tool));
+    },
+    toolkits(args, allowed) {
+      const { namespace, limit, offset } = parsePageArguments("toolkits", args);
+      const pageLimit = Math.min(limit ?? CATALOG_DEFAULTS.listLimit, CATALOG_DEFAULTS.maxListLimit);
+      return paginate(visible.toolkits(allowed, namespace), offset, pageLimit);
+    },
+    declarations(allowed, declarationOptions = {}) {
+      return renderDeclarations(visible.of(allowed, undefined), signatureOf, declarationOptions);
+    },
+    prompt(allowed, promptOptions = {}) {
+      return writeExecutePrompt(visible.of(allowed, undefined), signatureOf, {
+        ...promptOptions,
+        countTokens: options.countTokens,
+      });
+    },
+  };
+}
+
+function describeTool(tool: RegisteredTool, item: CatalogItem): ToolDescription {
+  const { annotations = {}, affordances = [], toolkit, stateTransition = {} } = tool.definition;
+  return {
+    name: item.name,
+    path: item.path,
+    description: item.description,
+    signature: item.signature,
+    inputSchema: tool.inputJsonSchema ?? null,
+    outputSchema: tool.outputJsonSchema ?? null,
+    annotations: { ...annotations },
+    affordances: [...affordances],
+    toolkit: toolkit ?? null,
+    stateTransition: { requires: [...(stateTransition.requires ?? [])], produces: [...(stateTransition.produces ?? [])] },
+  };
+}

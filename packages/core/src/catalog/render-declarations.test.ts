@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { sampleTools } from "./__fixtures__/sample-tools.js";
+import { typeCheck } from "./__fixtures__/type-check.js";
+import { renderDeclarations, toolDocLines } from "./render-declarations.js";
+import { toolSignature } from "./signature/index.js";
+
+const tools = sampleTools();
+const declarations = renderDeclarations(tools, (tool) => toolSignature(tool));
+
+describe("renderDeclarations", () => {
+  it("declares Envelope once, the catalog, and every tool under its namespace", () => {
+    expect(declarations.match(/type Envelope<T>/g)).toHaveLength(1);
+    expect(declarations).toContain("declare const catalog: {");
+    expect(declarations).toContain("declare const tools: {\n  billing: {\n    /**\n     * List invoices");
+    expect(declarations).toContain('  docs: {\n    /** Fetch one documentation page by slug. */\n    "pages.get-one"(args?');
+  });
+
+  it("type-checks, and a script written against it type-checks too", () => {
+    const script = `
+async function run() {
+  const [invoices, customer] = await Promise.all([
+    tools.billing.list_invoices({ status: "open" }),
+    tools.crm.find_customer({ email: "ada@example.com" }),
+  ]);
+  if (!invoices.ok || !customer.ok) return null;
+  const found = await catalog.search({ query: "refund", limit: 3 });
+  const first: string | undefined = found.ok ? found.data.items[0]?.path : undefined;
+  await tools.docs["pages.get-one"]({ slug: "intro" });
+  return { name: customer.data.name.toUpperCase(), total: invoices.data.invoices.reduce((sum, i) => sum + i.total, 0), first };
+}`;
+    expect(typeCheck(declarations + script)).toEqual([]);
+  });
+
+  it("makes wrong arguments and unchecked envelopes type errors", () => {
+    const errors = typeCheck(`${declarations}
+async function run() {
+  await tools.billing.list_invoices({ status: "lost" });
+  await tools.crm.find_customer({});
+  const customer = await tools.crm.find_customer({ email: "x" });
+  return customer.data;
+}`);
+    expect(errors).toHaveLength(3);
+  });
+
+  it("leaves out the catalog in execute-only mode", () => {
+    const text = renderDeclarations(tools, (tool) => toolSignature(tool), { search: false });
+    expect(text).not.toContain("catalog");
+    expect(typeCheck(text)).toEqual([]);
+  });
+});
+
+describe("toolDocLines", () => {
+  it("adds behaviour hints and state transitions to the description", () => {
+    const refund = tools.find((tool) => tool.name === "billing.refund_payment")!;
+    expect(toolDocLines(refund)).toEqual([
+      "Refund a payment in full or in part.",
+      "Hints: destructive.",
+      "Requires state: billing.payment_captured.",
+      "Produces state: billing.payment_refunded.",
+    ]);
+  });
+});

@@ -1,0 +1,66 @@
+import type { RegisteredTool } from "../tools/index.js";
+import { CATALOG_DECLARATION, ENVELOPE_DECLARATION, renderComment, renderKey } from "./signature/index.js";
+
+/** Options of {@link renderDeclarations}. */
+export interface RenderDeclarationsOptions {
+  /** Whether the `catalog` global is declared too. Default true; false for execute-only mode. */
+  search?: boolean;
+  /** Whether each tool carries its JSDoc (description, hints). Default true. */
+  comments?: boolean;
+}
+
+/**
+ * Writes the TypeScript declarations a script is written against: `Envelope<T>`, the `catalog` global (when search
+ * is on) and `declare const tools: { namespace: { tool(args): Promise<Envelope<Output>> } }`.
+ */
+export function renderDeclarations(
+  tools: readonly RegisteredTool[],
+  signatureOf: (tool: RegisteredTool) => string,
+  options: RenderDeclarationsOptions = {},
+): string {
+  const parts = [ENVELOPE_DECLARATION];
+  if (options.search !== false) parts.push(CATALOG_DECLARATION);
+  parts.push(renderToolsDeclaration(tools, signatureOf, options.comments !== false));
+  return `${parts.join("\n")}\n`;
+}
+
+/** Only the `declare const tools: {...}` part. */
+export function renderToolsDeclaration(
+  tools: readonly RegisteredTool[],
+  signatureOf: (tool: RegisteredTool) => string,
+  comments = true,
+): string {
+  const byNamespace = new Map<string, RegisteredTool[]>();
+  for (const tool of tools) {
+    const group = byNamespace.get(tool.namespace);
+    if (group) group.push(tool);
+    else byNamespace.set(tool.namespace, [tool]);
+  }
+  const lines = ["declare const tools: {"];
+  for (const [namespace, group] of byNamespace) {
+    lines.push(`  ${renderKey(namespace)}: {`);
+    for (const tool of group) {
+      if (comments) lines.push(renderComment(toolDocLines(tool), "    ").trimEnd());
+      lines.push(`    ${signatureOf(tool).replace(/\n/g, "\n    ")};`);
+    }
+    lines.push("  };");
+  }
+  lines.push("};");
+  return lines.filter((line) => line !== "").join("\n");
+}
+
+/** A tool's description and behaviour hints, as the lines of its JSDoc. */
+export function toolDocLines(tool: RegisteredTool): string[] {
+  const { description, annotations = {}, stateTransition } = tool.definition;
+  const lines = description.trim() === "" ? [] : description.trim().split(/\r?\n/);
+  const hints = [
+    annotations.readOnlyHint && "read-only",
+    annotations.destructiveHint && "destructive",
+    annotations.idempotentHint && "idempotent",
+    annotations.openWorldHint && "reaches the outside world",
+  ].filter(Boolean);
+  if (hints.length > 0) lines.push(`Hints: ${hints.join(", ")}.`);
+  if (stateTransition?.requires?.length) lines.push(`Requires state: ${stateTransition.requires.join(", ")}.`);
+  if (stateTransition?.produces?.length) lines.push(`Produces state: ${stateTransition.produces.join(", ")}.`);
+  return lines;
+}

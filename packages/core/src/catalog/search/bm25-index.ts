@@ -1,0 +1,138 @@
+import { normalizeTerm, tokenize } from "./tokenize.js";
+
+/** Field weights and BM25+ parameters of a {@link Bm25Index}. */
+export interface Bm25IndexOptions<F extends string> {
+  fields: Record<F, number>;
+  /** Term-frequency saturation. Default 1.2. */
+  k1?: number;
+  /** Length normalisation. Default 0.7, as MiniSearch: short tool texts need less of it than prose. */
+  b?: number;
+  /** BM25+ lower bound of a matching term's weight. Default 0.5. */
+  delta?: number;
+}
+
+/** A BM25+ index over documents made of weighted text fields. */
+export interface Bm25Index {
+  /**
+   * Positions of the matching documents among `accepted`, best first (ties by position). The statistics (document
+   * count, document frequencies, average lengths) are those of the accepted documents alone, so the order a caller
+   * sees does not depend on documents it may not see.
+   */
+  search(query: string, accepted: ReadonlySet<number>): number[];
+}
+
+/** Weight of a term found only as a longer word's prefix ("invoice" in "invoiceId"), scaled by how much it covers. */
+const PREFIX_WEIGHT = 0.4;
+const MIN_PREFIX_LENGTH = 4;
+
+interface FieldIndex {
+  boost: number;
+  /** Per term: positions and term frequencies, interleaved. */
+  postings: Map<string, number[]>;
+  lengths: Uint32Array;
+}
+
+/** Builds a BM25+ index (per-field BM25, summed with field boosts) over the documents' fields. */
+export function createBm25Index<F extends string>(
+  documents: readonly Record<F, string>[],
+  options: Bm25IndexOptions<F>,
+): Bm25Index {
+  const { k1 = 1.2, b = 0.7, delta = 0.5 } = options;
+  const fields: FieldIndex[] = (Object.entries(options.fields) as [F, number][]).map(([field, boost]) =>
+    indexField(documents, field, boost),
+  );
+  let sortedTerms: string[] | undefined;
+  const allTerms = () => (sortedTerms ??= [...new Set(fields.flatMap((field) => [...field.postings.keys()]))].sort());
+  const averages = new WeakMap<ReadonlySet<number>, number[]>();
+  const averageLengths = (accepted: ReadonlySet<number>) => {
+    let cached = averages.get(accepted);
+    if (!cached) averages.set(accepted, (cached = fields.map((field) => averageLength(field.lengths, accepted))));
+    return cached;
+  };
+
+  return {
+    search(query, accepted) {
+      const count = accepted.size;
+      // A caller who sees every document needs no membership checks (the usual case, and the hot path).
+      const everything = count === documents.length;
+      const scores = new Float64Array(documents.length);
+      const touched: number[] = [];
+      const lengths = averageLengths(accepted);
+      for (const word of tokenize(query)) {
+        const term = normalizeTerm(word);
+        if (!term) continue;
+        for (const [candidate, weight] of expand(term, allTerms)) {
+          fields.forEach((field, f) => {
+            const postings = field.postings.get(candidate);
+            if (!postings) return;
+            let frequency = everything ? postings.length / 2 : 0;
+            if (!everything) for (let i = 0; i < postings.length; i += 2) if (accepted.has(postings[i] as number)) frequency++;
+            if (frequency === 0) return;
+            const idf = Math.log(1 + (count - frequency + 0.5) / (frequency + 0.5));
+            const factor = idf * field.boost * weight;
+            const average = lengths[f] as number;
+            for (let i = 0; i < postings.length; i += 2) {
+              const position = postings[i] as number;
+              if (!everything && !accepted.has(position)) continue;
+              const tf = postings[i + 1] as number;
+              const norm = k1 * (1 - b + (b * (field.lengths[position] as number)) / average);
+              if (scores[position] === 0) touched.push(position);
+              scores[position] = (scores[position] as number) + factor * (delta + (tf * (k1 + 1)) / (tf + norm));
+            }
+          });
+        }
+      }
+      return touched.sort((x, y) => (scores[y] as number) - (scores[x] as number) || x - y);
+    },
+  };
+}
+
+function averageLength(lengths: Uint32Array, accepted: ReadonlySet<number>): number {
+  let total = 0;
+  for (const position of accepted) total += lengths[position] as number;
+  return Math.max(1, total / Math.max(1, accepted.size));
+}
+
+function indexField<F extends string>(documents: readonly Record<F, string>[], field: F, boost: number): FieldIndex {
+  const postings = new Map<string, number[]>();
+  const lengths = new Uint32Array(documents.length);
+  documents.forEach((document, position) => {
+    const frequencies = new Map<string, number>();
+    for (const word of tokenize(document[field])) {
+      const term = normalizeTerm(word);
+      if (term) frequencies.set(term, (frequencies.get(term) ?? 0) + 1);
+    }
+    let length = 0;
+    for (const [term, tf] of frequencies) {
+      length += tf;
+      const list = postings.get(term);
+      if (list) list.push(position, tf);
+      else postings.set(term, [position, tf]);
+    }
+    lengths[position] = length;
+  });
+  return { boost, postings, lengths };
+}
+
+/** The term itself, plus (for longer terms) the indexed words it begins, weighted down by how much longer they are. */
+function expand(term: string, allTerms: () => string[]): [string, number][] {
+  const candidates: [string, number][] = [[term, 1]];
+  if (term.length < MIN_PREFIX_LENGTH) return candidates;
+  const terms = allTerms();
+  for (let i = lowerBound(terms, term); i < terms.length && (terms[i] as string).startsWith(term); i++) {
+    const longer = terms[i] as string;
+    if (longer !== term) candidates.push([longer, (PREFIX_WEIGHT * term.length) / longer.length]);
+  }
+  return candidates;
+}
+
+function lowerBound(sorted: readonly string[], value: string): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((sorted[middle] as string) < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { sampleTools } from "../__fixtures__/sample-tools.js";
+import { toolPath, toolSignature } from "./tool-signature.js";
+
+const byName = new Map(sampleTools().map((tool) => [tool.name, tool]));
+const tool = (name: string) => byName.get(name)!;
+
+describe("toolSignature", () => {
+  it("makes args optional when nothing is required and wraps the output in Envelope", () => {
+    expect(toolSignature(tool("billing.list_invoices"), "compact")).toBe(
+      'list_invoices(args?: { status?: "open" | "paid" | "void"; cursor?: string }): ' +
+        "Promise<Envelope<{ invoices: Array<{ id: string; total: number; customerId: string }>; nextCursor: string | null }>>",
+    );
+  });
+
+  it("requires args when a property is required, and gives Envelope<unknown> without an output schema", () => {
+    expect(toolSignature(tool("support.recent_tickets"), "compact")).toBe(
+      "recent_tickets(args: { customerId: string }): Promise<Envelope<unknown>>",
+    );
+  });
+
+  it("accepts any object for a tool without an input schema and quotes a local name that is not an identifier", () => {
+    expect(toolSignature(tool("docs.pages.get-one"))).toBe('"pages.get-one"(args?: Record<string, unknown>): Promise<Envelope<unknown>>');
+  });
+
+  it("keeps parameter descriptions as JSDoc in the pretty style", () => {
+    expect(toolSignature(tool("crm.find_customer"))).toBe(
+      "find_customer(args: {\n  /** Their email address */\n  email: string;\n}): Promise<Envelope<{ id: string; name: string }>>",
+    );
+  });
+});
+
+describe("toolPath", () => {
+  it("writes a dotted path, bracketing parts that are not identifiers", () => {
+    expect(toolPath(tool("billing.list_invoices"))).toBe("tools.billing.list_invoices");
+    expect(toolPath(tool("docs.pages.get-one"))).toBe('tools.docs["pages.get-one"]');
+    expect(toolPath({ namespace: "my-crm", localName: "find" })).toBe('tools["my-crm"].find');
+  });
+});

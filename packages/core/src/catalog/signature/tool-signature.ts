@@ -1,0 +1,36 @@
+import type { RegisteredTool } from "../../tools/index.js";
+import { jsonSchemaToTypeScript } from "./json-schema-to-typescript.js";
+import { renderKey } from "./render-jsdoc.js";
+
+/** How a signature is written: multi-line with JSDoc, or one line for tight prompts. */
+export type SignatureStyle = "pretty" | "compact";
+
+/**
+ * The TypeScript method signature of a tool as its namespace object holds it, for example
+ * `list_invoices(args?: { cursor?: string }): Promise<Envelope<Invoice[]>>`.
+ */
+export function toolSignature(tool: RegisteredTool, style: SignatureStyle = "pretty", indent = ""): string {
+  const input = tool.inputJsonSchema;
+  const output = tool.outputJsonSchema;
+  const options = { style, indent } as const;
+  const args = input === undefined ? "Record<string, unknown>" : jsonSchemaToTypeScript(input, options).type;
+  const result = output === undefined ? "unknown" : jsonSchemaToTypeScript(output, options).type;
+  const optional = input === undefined || !hasRequired(input) ? "?" : "";
+  return `${renderKey(tool.localName)}(args${optional}: ${args}): Promise<Envelope<${result}>>`;
+}
+
+/** How a script reaches a tool: `tools.billing.list_invoices`, or bracketed where a part is not an identifier. */
+export function toolPath(tool: Pick<RegisteredTool, "namespace" | "localName">): string {
+  return `tools${member(tool.namespace)}${member(tool.localName)}`;
+}
+
+function member(key: string): string {
+  const rendered = renderKey(key);
+  return rendered === key ? `.${key}` : `[${rendered}]`;
+}
+
+function hasRequired(schema: Record<string, unknown>): boolean {
+  if (Array.isArray(schema.required) && schema.required.length > 0) return true;
+  // A schema that is not a plain object of properties (a union, a $ref) may well need arguments.
+  return schema.type !== undefined && schema.type !== "object" ? true : "$ref" in schema || "anyOf" in schema || "oneOf" in schema;
+}

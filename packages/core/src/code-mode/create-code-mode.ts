@@ -1,0 +1,148 @@
+import { availableParallelism } from "node:os";
+import { createToolCatalog, type ToolCatalog } from "../catalog/index.js";
+import { CodeModeError } from "../errors/index.js";
+import { resolveLimits, type ExecutionLimits } from "../limits/index.js";
+import { createHostCalls, createWorkerPool, type RunOutcome } from "../sandbox/index.js";
+import { locateError, prepareScript, ScriptParseError, type PreparedScript } from "../script/index.js";
+import { fitResult, SERIALIZER_SOURCE } from "../serializer/index.js";
+import { createAllowFilter, createToolRegistry, type ToolDefinition, type ToolRegistry } from "../tools/index.js";
+import type { CodeMode, CreateCodeModeOptions, ExecuteOptions } from "./code-mode.js";
+import type { Diagnostic, ExecutionResult, JsonValue } from "./execution-result.js";
+import { createHostCatalog } from "./host-catalog.js";
+
+interface ToolSet {
+  registry: ToolRegistry;
+  catalog(): ToolCatalog;
+}
+
+/**
+ * Creates a sandbox that runs model-written scripts against host tools, in a pool of worker threads.
+ *
+ * @example
+ * const codeMode = createCodeMode({ tools: [listInvoices], limits: { timeoutMs: 5000 } });
+ * const result = await codeMode.execute("const r = await tools.billing.list_invoices({}); return r.data.length;");
+ * await codeMode.close();
+ */
+export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
+  const limits = resolveLimits(options.limits);
+  const poolSize = options.poolSize ?? availableParallelism();
+  if (!Number.isSafeInteger(poolSize) || poolSize < 1) {
+    throw new CodeModeError("INVALID_OPTIONS", `poolSize must be a positive integer, got ${String(poolSize)}.`);
+  }
+  const withCatalog = options.search !== false;
+  const toToolSet = (tools: readonly ToolDefinition[]): ToolSet => {
+    const registry = createToolRegistry(tools);
+    let catalog: ToolCatalog | undefined;
+    return { registry, catalog: () => (catalog ??= createToolCatalog(registry.tools, options.catalog)) };
+  };
+  let toolSet = toToolSet(options.tools ?? []);
+  const pool = createWorkerPool({
+    size: poolSize,
+    memoryBytes: limits.memoryBytes,
+    maxStackBytes: limits.maxStackBytes,
+    serializerSource: SERIALIZER_SOURCE,
+  });
+  const prepare = createPrepareCache(limits);
+  let closed = false;
+
+  async function execute(code: string, executeOptions: ExecuteOptions = {}): Promise<ExecutionResult> {
+    if (closed) throw new CodeModeError("CLOSED", "This code mode is closed; create a new one to run scripts.");
+    const started = performance.now();
+    const allowed = createAllowFilter(executeOptions.allow);
+    const finish = (result: Omit<ExecutionResult, "durationMs">) =>
+      fitResult({ ...result, durationMs: Math.round(performance.now() - started) }, limits.maxOutputBytes);
+    let prepared: PreparedScript;
+    try {
+      prepared = prepare(code);
+    } catch (error) {
+      if (!(error instanceof ScriptParseError)) throw error;
+      const parseError = { kind: "ParseError" as const, message: error.message, line: error.line, column: error.column };
+      return finish({ status: "failed", result: null, error: parseError, diagnostics: [], logs: [], toolCalls: [] });
+    }
+    const tools = toolSet;
+    const calls = createHostCalls({
+      tools: (name) => tools.registry.get(name),
+      allowed,
+      catalog: withCatalog ? tools.catalog : undefined,
+      context: executeOptions.context,
+      maxConcurrentCalls: limits.maxConcurrentCalls,
+      maxToolResultBytes: limits.maxToolResultBytes,
+    });
+    const outcome = await pool.run({
+      request: {
+        source: prepared.source,
+        fileName: prepared.fileName,
+        limits: runLimits(limits),
+        search: withCatalog,
+      },
+      onCalls: (batch, reply) => calls.handle(batch, reply),
+      signal: executeOptions.signal,
+    });
+    const unsent = outcome.unfinishedCalls.filter((call) => !call.sent);
+    const toolCalls = calls.finish(unsent);
+    return finish({
+      status: outcome.error ? "failed" : "completed",
+      result: outcome.resultJson === null ? null : (JSON.parse(outcome.resultJson) as JsonValue),
+      error: outcome.error ? { kind: outcome.error.kind, message: outcome.error.message, ...position(outcome.error.stack, prepared) } : null,
+      diagnostics: [...outcome.diagnostics, ...unfinishedDiagnostics(outcome, prepared)],
+      logs: [...calls.logs, ...outcome.logs],
+      toolCalls,
+    });
+  }
+
+  return {
+    execute,
+    catalog: createHostCatalog(() => toolSet.catalog()),
+    declarations: (callOptions) => toolSet.catalog().declarations(createAllowFilter(callOptions?.allow)),
+    prompt: (callOptions) =>
+      toolSet.catalog().prompt(createAllowFilter(callOptions?.allow), pickBudget(callOptions?.tokenBudget)),
+    setTools(tools) {
+      toolSet = toToolSet(tools);
+    },
+    async close() {
+      closed = true;
+      await pool.close();
+    },
+  };
+}
+
+function pickBudget(tokenBudget: number | undefined): { tokenBudget?: number } {
+  return tokenBudget === undefined ? {} : { tokenBudget };
+}
+
+function runLimits(limits: ExecutionLimits) {
+  const { timeoutMs, memoryBytes, maxStackBytes, maxHostCalls, maxLogLines, maxLogLineBytes, maxOutputBytes } = limits;
+  return { timeoutMs, memoryBytes, maxStackBytes, maxHostCalls, maxLogLines, maxLogLineBytes, maxOutputBytes };
+}
+
+function position(stack: string | null, prepared: PreparedScript): { line: number | null; column: number | null } {
+  const found = stack ? locateError(stack, prepared) : null;
+  return found ?? { line: null, column: null };
+}
+
+function unfinishedDiagnostics(outcome: RunOutcome, prepared: PreparedScript): Diagnostic[] {
+  return outcome.unfinishedCalls.map((call) => {
+    const diagnostic: Diagnostic = {
+      code: "calls_in_flight_on_return",
+      message: `The call to ${call.name} was still pending when the script ended; it was cancelled and its result dropped.`,
+    };
+    const found = call.stack ? locateError(call.stack, prepared) : null;
+    if (found) diagnostic.line = found.line;
+    return diagnostic;
+  });
+}
+
+const PREPARED_CACHE_SIZE = 64;
+
+/** Prepares scripts, remembering the last few: agents and benchmarks often run the same script again. */
+function createPrepareCache(limits: ExecutionLimits): (code: string) => PreparedScript {
+  const cache = new Map<string, PreparedScript>();
+  return (code) => {
+    const cached = cache.get(code);
+    if (cached) return cached;
+    const prepared = prepareScript(code, { maxCodeBytes: limits.maxCodeBytes });
+    if (cache.size >= PREPARED_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+    cache.set(code, prepared);
+    return prepared;
+  };
+}

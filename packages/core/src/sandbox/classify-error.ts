@@ -1,0 +1,46 @@
+import type { ExecutionErrorKind } from "../code-mode/execution-result.js";
+
+/** A thrown guest value as the prelude's `describe` read it (every field may be missing). */
+export interface GuestErrorText {
+  name: string | null;
+  message: string | null;
+  stack: string | null;
+}
+
+/** What the worker reports for a thrown guest value. */
+export interface ClassifiedError {
+  kind: ExecutionErrorKind;
+  message: string;
+  stack: string | null;
+}
+
+const STACK_OVERFLOW = /call stack size exceeded|stack overflow/i;
+
+/**
+ * Names the failure a thrown guest value stands for. QuickJS reports running out of memory as an `InternalError`
+ * and deep recursion as a `RangeError`; a `SyntaxError` while compiling is a ParseError, anything else a ScriptError.
+ */
+export function classifyError(error: GuestErrorText, compiling: boolean, memoryLimitBytes: number): ClassifiedError {
+  const name = error.name ?? "";
+  const message = error.message ?? "";
+  if (name === "InternalError" && /out of memory/i.test(message)) {
+    return {
+      kind: "MemoryLimitExceeded",
+      message: `Script ran out of memory (limit ${formatBytes(memoryLimitBytes)}).`,
+      stack: error.stack,
+    };
+  }
+  if ((name === "RangeError" || name === "InternalError") && STACK_OVERFLOW.test(message)) {
+    return { kind: "StackOverflow", message: "Script overflowed its stack (too deep recursion).", stack: error.stack };
+  }
+  if (compiling && name === "SyntaxError") {
+    return { kind: "ParseError", message: `SyntaxError: ${message}`, stack: error.stack };
+  }
+  const text = name && message ? `${name}: ${message}` : message || name || "Script threw an error.";
+  return { kind: "ScriptError", message: text, stack: error.stack };
+}
+
+function formatBytes(bytes: number): string {
+  const mebibytes = bytes / (1024 * 1024);
+  return Number.isInteger(mebibytes) ? `${mebibytes} MiB` : `${bytes} bytes`;
+}

@@ -1,0 +1,102 @@
+import type { MessagePort } from "node:worker_threads";
+import type { Diagnostic, ExecutionErrorKind } from "../code-mode/execution-result.js";
+
+// The messages between the pool (main thread) and a sandbox worker. Only plain data crosses: strings, numbers and
+// arrays of them; the guest's values cross as JSON text made inside the guest.
+
+/** Slots of the Int32Array over the shared buffer each worker gets. */
+export const SIGNAL = {
+  /** Bumped by the host after posting replies, so a worker blocked in Atomics.wait wakes. */
+  wake: 0,
+  /** The id of a run the host wants stopped (cancelled); polled by the interrupt handler. */
+  cancel: 1,
+} as const;
+
+/** Everything a worker needs once, sent as its first message. */
+export interface WorkerInit {
+  type: "init";
+  wasmModule: WebAssembly.Module;
+  /** Total pages of the module's capped linear memory: the engine's baseline plus `memoryBytes`. */
+  initialPages: number;
+  maximumPages: number;
+  signal: SharedArrayBuffer;
+  /** The port the host posts call replies on; the worker reads it with receiveMessageOnPort. */
+  replyPort: MessagePort;
+  /** Guest JavaScript: an expression that evaluates to `(value) => string`, the JSON text of a returned value. */
+  serializerSource: string;
+}
+
+/** The limits a worker enforces itself. */
+export interface RunLimits {
+  timeoutMs: number;
+  memoryBytes: number;
+  maxStackBytes: number;
+  maxHostCalls: number;
+  maxLogLines: number;
+  maxLogLineBytes: number;
+  maxOutputBytes: number;
+}
+
+/** Host to worker: run one prepared program. */
+export interface RunRequest {
+  type: "run";
+  id: number;
+  source: string;
+  fileName: string;
+  limits: RunLimits;
+  /** Whether the script gets the `catalog` global. */
+  search: boolean;
+}
+
+/** One host call the guest made; tool and catalog calls get a reply, notes do not. */
+export type HostCallRequest =
+  | { kind: "tool" | "catalog"; callId: number; name: string; args: string; stack: string }
+  /** A call the guest answered itself (arguments that are not JSON): the host only records it. */
+  | { kind: "note"; callId: number; name: string; code: "invalid_arguments" | "limit_exceeded"; message: string };
+
+/** Worker to host: calls made since the last message, and log lines written meanwhile. */
+export interface CallBatch {
+  type: "calls";
+  id: number;
+  calls: HostCallRequest[];
+  /** Log lines written since the last message, so a worker killed later still leaves them behind. */
+  logs: string[];
+}
+
+/** Host to worker (on the reply port): envelopes as JSON text. `bytes` marks envelopes holding encoded bytes. */
+export interface ReplyBatch {
+  type: "replies";
+  id: number;
+  replies: { callId: number; envelope: string; bytes: boolean }[];
+}
+
+/** How a run ended, as the worker saw it; the host adds positions, tool calls and truncation. */
+export interface RunOutcome {
+  /** The JSON text of the returned value when the run completed. */
+  resultJson: string | null;
+  error: { kind: ExecutionErrorKind; message: string; stack: string | null } | null;
+  diagnostics: Diagnostic[];
+  /** Log lines not sent in an earlier call batch. */
+  logs: string[];
+  /**
+   * Calls still waiting for a reply when the run ended, with the stack where the script made them. Calls made in
+   * the last tick were never `sent`: the host records them without running them.
+   */
+  unfinishedCalls: { callId: number; name: string; stack: string; sent: boolean }[];
+}
+
+/** Worker to host: the run is over. `retire` asks the pool to replace this worker. */
+export interface RunDone {
+  type: "done";
+  id: number;
+  outcome: RunOutcome;
+  retire: boolean;
+}
+
+/** Worker to host: the worker's module is instantiated and it takes runs. */
+export interface WorkerReady {
+  type: "ready";
+}
+
+/** Every message a worker posts to the host. */
+export type WorkerMessage = CallBatch | RunDone | WorkerReady;

@@ -1,0 +1,276 @@
+import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from "quickjs-emscripten-core";
+import type { ExecutionErrorKind } from "../code-mode/execution-result.js";
+import { classifyError, type ClassifiedError, type GuestErrorText } from "./classify-error.js";
+import { GuestBridge } from "./guest-bridge.js";
+import { GUEST_CONSOLE_SOURCE, GUEST_TOOLS_SOURCE } from "./guest-prelude.js";
+import type { CallBatch, ReplyBatch, RunDone, RunRequest } from "./protocol.js";
+
+/** One instantiated engine: a QuickJS module, the capped memory it runs in, and the serialiser's source. */
+export interface GuestEngine {
+  module: QuickJSWASMModule;
+  memory: WebAssembly.Memory;
+  /** The size the memory may grow to. */
+  maximumBytes: number;
+  serializerSource: string;
+}
+
+/** How a run talks to the host while it is blocked in the worker. */
+export interface GuestChannel {
+  send(batch: CallBatch): void;
+  /** Blocks until replies for the run arrive, the deadline passes or the host cancels the run. */
+  wait(runId: number, deadline: number): ReplyBatch["replies"] | "timeout" | "cancelled";
+  isCancelled(runId: number): boolean;
+}
+
+/** Why the worker stopped a run from outside the script. */
+export type StopReason = "timeout" | "cancelled" | "host-calls";
+
+const STOPS: Record<StopReason, ExecutionErrorKind> = {
+  timeout: "TimeoutExceeded",
+  cancelled: "Cancelled",
+  "host-calls": "HostCallLimit",
+};
+
+/**
+ * Runs one request in a fresh runtime and context of the worker's module and tears them down. Synchronous from
+ * start to end: while the script awaits host calls, the worker blocks in Atomics.wait for the replies.
+ */
+export function runGuest(engine: GuestEngine, request: RunRequest, channel: GuestChannel): RunDone {
+  const runtime = engine.module.newRuntime();
+  const run = new GuestRun(engine, request, channel, runtime);
+  let result: { json: string } | ClassifiedError;
+  try {
+    result = run.execute();
+  } catch {
+    // A host-side exception here means the module may be corrupt: report it plainly and replace the worker.
+    run.retire = true;
+    result = { kind: "InternalError", message: "The sandbox failed while running the script.", stack: null };
+  }
+  const error = "json" in result ? null : result;
+  if (error?.kind === "MemoryLimitExceeded") run.retire = true;
+  const finished = run.bridge?.finish() ?? { logs: [], diagnostics: [], unfinishedCalls: [] };
+  run.teardown();
+  return {
+    type: "done",
+    id: request.id,
+    retire: run.retire,
+    outcome: { resultJson: "json" in result ? result.json : null, error, ...finished },
+  };
+}
+
+class GuestRun {
+  retire = false;
+  stopReason: StopReason | null = null;
+  bridge: GuestBridge | undefined;
+  private readonly deadline: number;
+  private context: QuickJSContext | undefined;
+  private readonly handles: QuickJSHandle[] = [];
+  private host: QuickJSHandle | undefined;
+  private serializer: QuickJSHandle | undefined;
+
+  constructor(
+    private readonly engine: GuestEngine,
+    private readonly request: RunRequest,
+    private readonly channel: GuestChannel,
+    private readonly runtime: QuickJSRuntime,
+  ) {
+    this.deadline = Date.now() + request.limits.timeoutMs;
+  }
+
+  execute(): { json: string } | ClassifiedError {
+    const { runtime, request } = this;
+    runtime.setMaxStackSize(request.limits.maxStackBytes);
+    runtime.setMemoryLimit(request.limits.memoryBytes);
+    runtime.setInterruptHandler(() => this.shouldInterrupt());
+    const context = (this.context = runtime.newContext());
+    this.install(context);
+    const evaluated = context.evalCode(request.source, request.fileName);
+    if (evaluated.error) return this.fail(evaluated.error, true);
+    const promise = this.keep(evaluated.value);
+    for (;;) {
+      const jobs = runtime.executePendingJobs(-1);
+      if (jobs.error) return this.fail(jobs.error, false);
+      if (this.stopReason !== null) return this.stopped();
+      // Settled first: calls made in the tick that returned are never sent, so they have no side effects.
+      const state = context.getPromiseState(promise);
+      if (state.type === "fulfilled") return this.result(state.notAPromise ? state.value : this.keep(state.value));
+      if (state.type === "rejected") return this.fail(state.error, false);
+      this.bridge!.flush();
+      if (!this.bridge!.waiting) {
+        return { kind: "NeverSettled", message: "Script's promise can never settle: it awaits nothing pending.", stack: null };
+      }
+      const replies = this.channel.wait(request.id, this.deadline);
+      if (replies === "timeout" || replies === "cancelled") {
+        this.stopReason = replies;
+        return this.stopped();
+      }
+      this.bridge!.deliver(replies);
+      if (this.stopReason !== null) return this.stopped();
+    }
+  }
+
+  private keep(handle: QuickJSHandle): QuickJSHandle {
+    this.handles.push(handle);
+    return handle;
+  }
+
+  private shouldInterrupt(): boolean {
+    if (this.stopReason !== null) return true;
+    if (Date.now() > this.deadline) this.stopReason = "timeout";
+    else if (this.channel.isCancelled(this.request.id)) this.stopReason = "cancelled";
+    return this.stopReason !== null;
+  }
+
+  /**
+   * Defines `tools`, `catalog` and `console` as getters whose first read compiles the guest piece that replaces
+   * them with plain values, so a run pays only for the globals its script touches.
+   */
+  private install(context: QuickJSContext): void {
+    const bridge = (this.bridge = new GuestBridge(context, this.request, this.channel, {
+      serialize: (value) => this.serialize(value),
+      stop: (reason) => (this.stopReason = reason),
+    }));
+    this.host = this.keep(context.newFunction("host", (...args) => bridge.onHost(args)));
+    const lazy = (name: string, load: () => QuickJSHandle | null) => {
+      const get = () => load() ?? context.getProp(context.global, name);
+      context.defineProp(context.global, name, { configurable: true, get: get as () => QuickJSHandle });
+    };
+    const loadTools = () => {
+      if (bridge.decoder) return null;
+      const made = this.callPiece(GUEST_TOOLS_SOURCE, "codemode:tools", this.request.search ? context.true : context.false);
+      if ("error" in made) return made as unknown as QuickJSHandle;
+      bridge.decoder = this.keep(made.value);
+      return null;
+    };
+    lazy("tools", loadTools);
+    if (this.request.search) lazy("catalog", loadTools);
+    lazy("console", () => {
+      const made = this.callPiece(GUEST_CONSOLE_SOURCE, "codemode:console");
+      if ("error" in made) return made as unknown as QuickJSHandle;
+      made.value.dispose();
+      return null;
+    });
+  }
+
+  /** Compiles a guest piece and calls it with the native `host` function; a failure is the guest's error. */
+  private callPiece(source: string, fileName: string, ...args: QuickJSHandle[]): { value: QuickJSHandle } | { error: QuickJSHandle } {
+    const context = this.context!;
+    const compiled = context.evalCode(source, fileName);
+    if (compiled.error) return { error: compiled.error };
+    const made = context.callFunction(compiled.value, context.undefined, this.host!, ...args);
+    compiled.value.dispose();
+    return made.error ? { error: made.error } : { value: made.value };
+  }
+
+  private stopped(): ClassifiedError {
+    const reason = this.stopReason ?? "timeout";
+    const { timeoutMs, maxHostCalls } = this.request.limits;
+    const message =
+      reason === "timeout"
+        ? `Script ran past its ${timeoutMs} ms deadline.`
+        : reason === "cancelled"
+          ? "The execution was cancelled."
+          : `Script made more than ${maxHostCalls} host calls.`;
+    return { kind: STOPS[reason], message, stack: null };
+  }
+
+  /**
+   * The JSON text of a guest value. Primitives are read directly; anything else goes through the serialiser, which
+   * is compiled on first use because parsing it costs more than a whole trivial run.
+   */
+  serialize(value: QuickJSHandle): { json: string } | { error: QuickJSHandle } {
+    const context = this.context!;
+    const type = context.typeof(value);
+    if (type === "undefined") return { json: "null" };
+    if (type === "number") return { json: JSON.stringify(context.getNumber(value)) };
+    if (type === "string") return { json: JSON.stringify(context.getString(value)) };
+    // dump() runs guest code for objects only; for a boolean it is a plain read.
+    if (type === "boolean") return { json: context.dump(value) === true ? "true" : "false" };
+    if (type === "bigint") return { json: JSON.stringify(context.getBigInt(value).toString()) };
+    if (this.serializer === undefined) {
+      const compiled = context.evalCode(this.engine.serializerSource, "codemode:serializer");
+      if (compiled.error) return { error: compiled.error };
+      this.serializer = this.keep(compiled.value);
+    }
+    const serialized = context.callFunction(this.serializer, context.undefined, value);
+    if (serialized.error) return { error: serialized.error };
+    const json = context.typeof(serialized.value) === "string" ? context.getString(serialized.value) : "null";
+    serialized.value.dispose();
+    return { json };
+  }
+
+  private result(value: QuickJSHandle): { json: string } | ClassifiedError {
+    const serialized = this.serialize(value);
+    if ("error" in serialized) {
+      const failure = this.fail(serialized.error, false);
+      if (failure.kind !== "ScriptError") return failure;
+      return { ...failure, message: `The returned value could not be serialised: ${failure.message}` };
+    }
+    if (this.stopReason !== null) return this.stopped();
+    const { maxOutputBytes } = this.request.limits;
+    // Bytes are at least UTF-16 units, so a longer string is certainly too large; the host checks the exact size.
+    if (serialized.json.length > maxOutputBytes) {
+      return { kind: "ResultTooLarge", message: `Script's result is larger than ${maxOutputBytes} bytes.`, stack: null };
+    }
+    return serialized;
+  }
+
+  /** Classifies a thrown guest value and disposes its handle. */
+  private fail(error: QuickJSHandle, compiling: boolean): ClassifiedError {
+    const text = this.stopReason === null ? this.describe(error) : null;
+    error.dispose();
+    if (this.stopReason !== null) return this.stopped();
+    if (text === null) {
+      this.retire = true;
+      const nearCap = this.engine.memory.buffer.byteLength + 1024 * 1024 >= this.engine.maximumBytes;
+      return nearCap
+        ? classifyError({ name: "InternalError", message: "out of memory", stack: null }, false, this.request.limits.memoryBytes)
+        : { kind: "InternalError", message: "Script threw a value that could not be read.", stack: null };
+    }
+    return classifyError(text, compiling, this.request.limits.memoryBytes);
+  }
+
+  /** Reads a thrown value's name, message and stack on this side; getters run in the guest, under the deadline. */
+  private describe(error: QuickJSHandle): GuestErrorText | null {
+    const context = this.context!;
+    const read = (key: string) => {
+      try {
+        const handle = context.getProp(error, key);
+        const value = context.typeof(handle) === "string" ? context.getString(handle) : null;
+        handle.dispose();
+        return value;
+      } catch {
+        return null;
+      }
+    };
+    try {
+      const type = context.typeof(error);
+      if (type === "string") return { name: null, message: context.getString(error), stack: null };
+      if (type !== "object" && type !== "function") return { name: null, message: this.show(error), stack: null };
+      const text = { name: read("name"), message: read("message"), stack: read("stack") };
+      return text.name === null && text.message === null ? { ...text, message: this.show(error) } : text;
+    } catch {
+      return null;
+    }
+  }
+
+  private show(value: QuickJSHandle): string {
+    const shown = this.serialize(value);
+    if ("json" in shown) return shown.json;
+    shown.error.dispose();
+    return "a value that cannot be shown";
+  }
+
+  /** Settles nothing and frees everything; an abort here (a corrupt heap) retires the worker. */
+  teardown(): void {
+    try {
+      this.bridge?.dispose();
+      for (const handle of this.handles.reverse()) if (handle.alive) handle.dispose();
+      this.context?.dispose();
+      this.runtime.dispose();
+    } catch {
+      // Teardown can abort the whole module (a leaked object, an out-of-memory inside a job): never reuse it.
+      this.retire = true;
+    }
+  }
+}

@@ -1,0 +1,77 @@
+import type { ColumnUnit, PreparedScript } from "./prepared-script.js";
+import { removeCodeFences } from "./remove-code-fences.js";
+import { scanScript } from "./scan-script.js";
+import { ScriptParseError } from "./script-parse-error.js";
+import { stripTypes } from "./strip-types.js";
+import { toUtf16Column } from "./to-utf16-column.js";
+
+/** Options of {@link prepareScript}. */
+export interface PrepareScriptOptions {
+  /** Largest script accepted, in UTF-8 bytes. */
+  maxCodeBytes: number;
+}
+
+const FILE_NAME = "codemode-script.js";
+
+function positionOf(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, offset);
+  const lineStart = before.lastIndexOf("\n") + 1;
+  return { line: before.split("\n").length, column: offset - lineStart + 1 };
+}
+
+// The user's code sits in a labelled block whose label only the closing line names. Code that closes the wrapper
+// early (`})(); evil(); (async () => {`) leaves that `break` outside the label, an early SyntaxError, so nothing
+// runs; the label is random per script, so the code cannot name it. The prefix has a line of its own because
+// quickjs-ng reports columns on a program's first line one too low.
+function wrap(body: string): { source: string; label: string } {
+  const label = `__codemode_${globalThis.crypto.randomUUID().replaceAll("-", "")}`;
+  return { source: `(async () => {${label}:{{\n${body}\n}break ${label};}})()`, label };
+}
+
+/**
+ * Turns the user's code (the body of an async function, maybe fenced in markdown, maybe TypeScript) into a program
+ * for QuickJS that evaluates to the promise of that body, keeping every line and column of the user's text.
+ * Throws a ScriptParseError when the code is too large or holds TypeScript that cannot be stripped.
+ * @example
+ * const prepared = prepareScript("```ts\nconst n: number = 1;\nreturn n\n```", { maxCodeBytes: 65536 });
+ * context.evalCode(prepared.source, prepared.fileName, { type: "global" });
+ */
+export function prepareScript(code: string, options: PrepareScriptOptions): PreparedScript {
+  const bytes = Buffer.byteLength(code, "utf8");
+  if (bytes > options.maxCodeBytes) {
+    throw new ScriptParseError(`The script is ${bytes} bytes, over the ${options.maxCodeBytes}-byte limit.`);
+  }
+  const userLines = code.split("\n");
+  let { source } = wrap(removeCodeFences(code));
+  // Moves a position in `source` into the user's text; the wrapper's own lines clamp to the ends of the user's code.
+  const relocate = (error: ScriptParseError): ScriptParseError => {
+    if (error.line === null) return error;
+    const lastLine = userLines.length;
+    const line = Math.min(Math.max(error.line - 1, 1), lastLine);
+    const column = error.line - 1 > lastLine ? (userLines[lastLine - 1] ?? "").length + 1 : error.line === 1 ? 1 : error.column ?? 1;
+    return new ScriptParseError(error.message.replace(/\.$/, ` (line ${line}, column ${column}).`), line, column);
+  };
+  if (scanScript(source).mayContainTypes) {
+    try {
+      source = stripTypes(source);
+    } catch (error) {
+      throw error instanceof ScriptParseError ? relocate(error) : error;
+    }
+    const { decoratorOffset } = scanScript(source);
+    if (decoratorOffset !== null) {
+      const { line, column } = positionOf(source, decoratorOffset);
+      throw relocate(new ScriptParseError("Decorators are not supported.", line, column));
+    }
+  }
+  const sourceLines = source.split("\n");
+  return {
+    source,
+    fileName: FILE_NAME,
+    toUserPosition(line: number, column: number, unit: ColumnUnit = "utf8") {
+      const userLine = line - 1;
+      const text = sourceLines[line - 1];
+      if (userLine < 1 || userLine > userLines.length || text === undefined) return null;
+      return { line: userLine, column: toUtf16Column(text, column, unit) };
+    },
+  };
+}

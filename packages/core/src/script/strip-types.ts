@@ -1,0 +1,59 @@
+import { createRequire } from "node:module";
+import { ScriptParseError } from "./script-parse-error.js";
+
+interface Amaro {
+  transformSync(code: string, options: { mode: "strip-only" }): { code: string };
+}
+/** What amaro throws: a plain object, not an Error. */
+interface SwcError {
+  code?: string;
+  message?: string;
+  startLine?: number;
+  startColumn?: number;
+}
+
+let amaro: Amaro | undefined;
+
+// Loading amaro compiles about 3 MB of WebAssembly (260-330 ms here), so only scripts that need it pay, once.
+function loadAmaro(): Amaro {
+  amaro ??= createRequire(import.meta.url)("amaro") as Amaro;
+  return amaro;
+}
+
+function toSwcError(thrown: unknown): SwcError {
+  if (typeof thrown === "string") return { message: thrown };
+  if (typeof thrown === "object" && thrown !== null) return thrown as SwcError;
+  return { message: String(thrown) };
+}
+
+// SWC counts columns in display width (a CJK character counts 2); in text made of ASCII it counts UTF-16 units.
+function asciiOnly(code: string): string {
+  return code.replace(/[^ -~\t\n\r]/g, (char) => (/\s/.test(char) ? " " : "x"));
+}
+
+function columnOf(source: string, error: SwcError): number | null {
+  if (error.startColumn === undefined || error.startLine === undefined) return null;
+  if (!/[^ -~\t\n\r]/.test(source)) return error.startColumn + 1;
+  try {
+    loadAmaro().transformSync(asciiOnly(source), { mode: "strip-only" });
+  } catch (thrown) {
+    const again = toSwcError(thrown);
+    if (again.startLine === error.startLine && again.startColumn !== undefined) return again.startColumn + 1;
+  }
+  return error.startColumn + 1;
+}
+
+/**
+ * Removes TypeScript types with amaro's strip-only mode, which replaces them with spaces so that every line and
+ * column stays put. Throws a ScriptParseError positioned in `source` (1-based line, UTF-16 column) for syntax that
+ * cannot be stripped (`enum`, `namespace`, parameter properties, `<T>x` casts) or that does not parse.
+ */
+export function stripTypes(source: string): string {
+  try {
+    return loadAmaro().transformSync(source, { mode: "strip-only" }).code;
+  } catch (thrown) {
+    const error = toSwcError(thrown);
+    const message = (error.message ?? "TypeScript could not be stripped").replace(/\.?$/, ".");
+    throw new ScriptParseError(message, error.startLine ?? null, columnOf(source, error));
+  }
+}

@@ -1,0 +1,181 @@
+import type { ExecutionResult } from "@codemode/core";
+import { BaseCallbackHandler } from "@langchain/core/callbacks/base";
+import { AIMessage, type ToolMessage } from "@langchain/core/messages";
+import { fakeModel } from "@langchain/core/testing";
+import { DynamicStructuredTool, StructuredTool, tool } from "@langchain/core/tools";
+import { createAgent } from "langchain";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { z } from "zod";
+import { createCodeModeTool, type CodeModeTool } from "./create-code-mode-tool.js";
+
+const customers = [
+  { id: "cus_1", name: "Acme", revenue: 300 },
+  { id: "cus_2", name: "Globex", revenue: 900 },
+  { id: "cus_3", name: "Initech", revenue: 500 },
+];
+const invoices = [
+  { customerId: "cus_1", amount: 10, paid: false },
+  { customerId: "cus_2", amount: 20, paid: false },
+  { customerId: "cus_2", amount: 40, paid: true },
+  { customerId: "cus_3", amount: 5, paid: false },
+];
+
+const listCustomers = tool(async () => customers, {
+  name: "list_customers",
+  description: "List every customer with its yearly revenue.",
+  schema: z.object({}),
+});
+
+const listInvoices = new DynamicStructuredTool({
+  name: "list_invoices",
+  description: "List the invoices of one customer.",
+  schema: z.object({ customerId: z.string() }),
+  // Returns a string, as many LangChain tools do for the model's sake.
+  func: async ({ customerId }) => JSON.stringify(invoices.filter((invoice) => invoice.customerId === customerId)),
+});
+
+class RefundTool extends StructuredTool {
+  name = "refund";
+  description = "Refund an invoice.";
+  schema = z.object({ invoiceId: z.string() });
+  calls = 0;
+  protected async _call() {
+    this.calls += 1;
+    return "refunded";
+  }
+}
+
+const refund = new RefundTool();
+const created: CodeModeTool[] = [];
+function make(options: Partial<Parameters<typeof createCodeModeTool>[0]> = {}): CodeModeTool {
+  const execute = createCodeModeTool({
+    tools: [listCustomers, listInvoices, refund],
+    namespace: { list_customers: "crm", list_invoices: "billing", refund: "billing" },
+    poolSize: 1,
+    ...options,
+  });
+  created.push(execute);
+  return execute;
+}
+afterAll(() => Promise.all(created.map((execute) => execute.close())));
+
+const TOTAL_OF_TOP_TWO = `const customers = (await tools.crm.list_customers({})).data;
+const top = customers.sort((a, b) => b.revenue - a.revenue).slice(0, 2);
+let total = 0;
+for (const customer of top) {
+  const invoices = (await tools.billing.list_invoices({ customerId: customer.id })).data;
+  total += invoices.filter((invoice) => !invoice.paid).reduce((sum, invoice) => sum + invoice.amount, 0);
+}
+return { total };`;
+
+async function invoke(execute: CodeModeTool, code: string, config = {}): Promise<ToolMessage> {
+  return (await execute.invoke({ type: "tool_call", id: "call_1", name: execute.name, args: { code } }, config)) as ToolMessage;
+}
+
+describe("createCodeModeTool", () => {
+  it("returns one execute tool whose input is code and whose description is the catalog's prompt", () => {
+    const execute = make();
+    expect(execute.name).toBe("execute");
+    expect(execute.description).toBe(execute.codeMode.prompt());
+    expect(execute.description).toContain("list_invoices");
+    expect(execute.schema).toMatchObject({ required: ["code"], properties: { code: { type: "string" } } });
+  });
+
+  it("runs one script over several tools: text for the model, the full result as the artifact", async () => {
+    const message = await invoke(make(), TOTAL_OF_TOP_TWO);
+    const artifact = message.artifact as ExecutionResult;
+    expect(artifact.status).toBe("completed");
+    expect(artifact.result).toEqual({ total: 25 });
+    expect(artifact.toolCalls.map((call) => call.tool)).toEqual([
+      "crm.list_customers",
+      "billing.list_invoices",
+      "billing.list_invoices",
+    ]);
+    expect(message.content).toBe('Result: {"total":25}');
+    expect(message.tool_call_id).toBe("call_1");
+  });
+
+  it("tells the model the line and column of a failing script and the calls it made", async () => {
+    const message = await invoke(make(), `await tools.billing.refund({ invoiceId: "inv_1" });\nreturn missing.value;`);
+    expect((message.artifact as ExecutionResult).error).toMatchObject({ kind: "ScriptError", line: 2 });
+    expect(message.content).toMatch(/^Error: ScriptError at line 2/);
+    expect(message.content).toContain("billing.refund (ok)");
+  });
+
+  it("reports inner calls as child runs of the execute tool in LangChain callbacks", async () => {
+    const runs: { name: string | undefined; runId: string; parentRunId: string | undefined }[] = [];
+    class Recorder extends BaseCallbackHandler {
+      name = "recorder";
+      override handleToolStart(
+        _tool: unknown,
+        _input: string,
+        runId: string,
+        parentRunId?: string,
+        _tags?: string[],
+        _metadata?: unknown,
+        runName?: string,
+      ) {
+        runs.push({ name: runName, runId, parentRunId });
+      }
+    }
+    await invoke(make(), TOTAL_OF_TOP_TWO, { callbacks: [new Recorder()], runName: "execute" });
+    const outer = runs.find((run) => run.parentRunId === undefined);
+    expect(outer?.name).toBe("execute");
+    const inner = runs.filter((run) => run.parentRunId === outer?.runId).map((run) => run.name);
+    expect(inner).toEqual(["list_customers", "list_invoices", "list_invoices"]);
+    expect(runs).toHaveLength(4);
+  });
+
+  it("stops the script and aborts the inner call when the run's signal aborts", async () => {
+    let innerSignal: AbortSignal | undefined;
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    const hang = tool(
+      (_input, config) => {
+        innerSignal = config.signal;
+        started();
+        return new Promise((_resolve, reject) => config.signal?.addEventListener("abort", () => reject(new Error("aborted"))));
+      },
+      { name: "hang", description: "Waits forever.", schema: z.object({}) },
+    );
+    const before = refund.calls;
+    const execute = make({ tools: [hang, refund], namespace: "ops" });
+    const controller = new AbortController();
+    const pending = execute.invoke(
+      { code: `await tools.ops.hang({});\nawait tools.ops.refund({ invoiceId: "x" });` },
+      { signal: controller.signal },
+    );
+    await running;
+    controller.abort();
+    expect(await pending).toMatch(/^Error: Cancelled/);
+    await vi.waitFor(() => expect(innerSignal?.aborted).toBe(true));
+    expect(refund.calls).toBe(before);
+  });
+
+  it("hides tools outside the allowlist from the prompt and from scripts", async () => {
+    const execute = make({ allow: ["crm.*"] });
+    expect(execute.description).not.toContain("refund");
+    const message = await invoke(execute, `return await tools.billing.refund({ invoiceId: "inv_1" });`);
+    expect((message.artifact as ExecutionResult).result).toMatchObject({ ok: false });
+  });
+
+  it("takes another name and runs without the catalog when search is off", async () => {
+    const execute = make({ name: "run_code", search: false });
+    expect(execute.name).toBe("run_code");
+    const message = await invoke(execute, `return typeof catalog;`);
+    expect((message.artifact as ExecutionResult).result).toBe("undefined");
+  });
+
+  it("is the one tool of a createAgent agent, whose inner tools answer the script and not the model", async () => {
+    const execute = make();
+    const model = fakeModel()
+      .respondWithTools([{ name: "execute", args: { code: TOTAL_OF_TOP_TWO }, id: "call_9" }])
+      .respond(new AIMessage("The two largest customers owe 25."));
+    const agent = createAgent({ model, tools: [execute] });
+    const { messages } = await agent.invoke({ messages: [{ role: "user", content: "What do the top two owe?" }] });
+    const toolMessage = messages.find((message) => message.type === "tool") as ToolMessage;
+    expect(toolMessage.tool_call_id).toBe("call_9");
+    expect((toolMessage.artifact as ExecutionResult).result).toEqual({ total: 25 });
+    expect(messages.at(-1)?.content).toBe("The two largest customers owe 25.");
+  });
+});

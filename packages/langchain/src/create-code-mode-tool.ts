@@ -1,0 +1,98 @@
+import { createCodeMode, type CodeMode, type CreateCodeModeOptions, type ExecutionResult } from "@codemode/core";
+import type { CallbackManagerForToolRun } from "@langchain/core/callbacks/manager";
+import { StructuredTool, type ToolSchemaBase, type ToolRunnableConfig } from "@langchain/core/tools";
+import { formatExecutionResult } from "./format-execution-result.js";
+import { fromLangChainTools, type LangChainTool, type NamespaceOption } from "./from-langchain-tools.js";
+
+/** Options of {@link createCodeModeTool}; the core's options (limits, search, poolSize, catalog) pass through. */
+export interface CreateCodeModeToolOptions extends Omit<CreateCodeModeOptions, "tools"> {
+  /** The LangChain tools scripts can call. */
+  tools: readonly LangChainTool[];
+  /** The tool's name as the model sees it. Default `execute`. */
+  name?: string;
+  /** Where each tool sits in the script's `tools` object. Default: every tool under `tools`. */
+  namespace?: NamespaceOption;
+  /** Tool-name patterns (`billing.*`) the model may use; others are invisible to it. Default: every tool. */
+  allow?: readonly string[];
+  /** Token budget of the tool's description (the catalog's prompt). */
+  tokenBudget?: number;
+}
+
+const CODE_SCHEMA = {
+  type: "object",
+  properties: {
+    code: { type: "string", description: "A JavaScript or TypeScript script body; `return` its answer." },
+  },
+  required: ["code"],
+  additionalProperties: false,
+};
+
+/** Fields of a {@link CodeModeTool}. */
+export interface CodeModeToolFields {
+  codeMode: CodeMode;
+  name: string;
+  description: string;
+  allow?: readonly string[];
+}
+
+/**
+ * The code-mode tool: one LangChain StructuredTool that runs a script against the wrapped tools. It returns
+ * `[content, artifact]`: compact text for the model and the full ExecutionResult as the ToolMessage's artifact.
+ */
+export class CodeModeTool extends StructuredTool {
+  static override lc_name(): string {
+    return "CodeModeTool";
+  }
+
+  override name: string;
+  override description: string;
+  override schema = CODE_SCHEMA as ToolSchemaBase;
+  override responseFormat = "content_and_artifact";
+  /** The core code mode that runs the scripts; it owns worker threads, so call {@link CodeModeTool.close}. */
+  readonly codeMode: CodeMode;
+  readonly #allow: readonly string[] | undefined;
+
+  constructor(fields: CodeModeToolFields) {
+    super();
+    this.name = fields.name;
+    this.description = fields.description;
+    this.codeMode = fields.codeMode;
+    this.#allow = fields.allow;
+  }
+
+  protected override async _call(
+    input: { code: string },
+    runManager?: CallbackManagerForToolRun,
+    parentConfig?: ToolRunnableConfig,
+  ): Promise<[string, ExecutionResult]> {
+    // The inner tools run as children of this run: same tags, metadata and store, but not this run's id, name or
+    // tool call (a toolCall in the config would make every inner tool answer with this call's ToolMessage).
+    const { toolCall: _call, runId: _id, runName: _name, callbacks: _callbacks, signal, ...inherited } =
+      parentConfig ?? {};
+    const context: ToolRunnableConfig = { ...inherited, callbacks: runManager?.getChild() };
+    const result = await this.codeMode.execute(input.code, { signal, allow: this.#allow, context });
+    return [formatExecutionResult(result), result];
+  }
+
+  /** Stops the code mode's worker threads; later runs fail. */
+  close(): Promise<void> {
+    return this.codeMode.close();
+  }
+}
+
+/**
+ * Wraps LangChain tools into one `execute` tool whose input is a script: the model plans in code, and the script
+ * calls the tools as `tools.<namespace>.<name>(args)`.
+ *
+ * @example
+ * const execute = createCodeModeTool({ tools: [listInvoices, getCustomer], namespace: "billing" });
+ * const agent = createAgent({ model, tools: [execute] });
+ * // ... when done:
+ * await execute.close();
+ */
+export function createCodeModeTool(options: CreateCodeModeToolOptions): CodeModeTool {
+  const { tools, name = "execute", namespace, allow, tokenBudget, ...coreOptions } = options;
+  const codeMode = createCodeMode({ ...coreOptions, tools: fromLangChainTools(tools, { namespace }) });
+  const description = codeMode.prompt({ allow, tokenBudget });
+  return new CodeModeTool({ codeMode, name, description, allow });
+}

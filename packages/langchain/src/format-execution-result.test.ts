@@ -1,0 +1,47 @@
+import type { ExecutionResult } from "@codemode/core";
+import { describe, expect, it } from "vitest";
+import { formatExecutionResult } from "./format-execution-result.js";
+
+const base: ExecutionResult = {
+  status: "completed",
+  result: null,
+  error: null,
+  diagnostics: [],
+  logs: [],
+  toolCalls: [],
+  durationMs: 12,
+};
+
+describe("formatExecutionResult", () => {
+  it("shows a returned value as compact JSON and a string as itself", () => {
+    expect(formatExecutionResult({ ...base, result: { total: 19650 } })).toBe('Result: {"total":19650}');
+    expect(formatExecutionResult({ ...base, result: "19650 dollars" })).toBe("Result: 19650 dollars");
+  });
+
+  it("names the error kind, line and column, and the calls already made", () => {
+    const text = formatExecutionResult({
+      ...base,
+      status: "failed",
+      error: { kind: "ScriptError", message: "TypeError: cannot read property 'city' of undefined", line: 3, column: 17 },
+      toolCalls: [
+        { tool: "billing.void_invoice", ok: true, durationMs: 3 },
+        { tool: "crm.get_customer", ok: false, durationMs: 1, errorCode: "not_found" },
+      ],
+    });
+    expect(text).toContain("Error: ScriptError at line 3, column 17: TypeError: cannot read property 'city'");
+    expect(text).toContain("billing.void_invoice (ok), crm.get_customer (failed: not_found)");
+  });
+
+  it("includes logs, warnings and what was truncated", () => {
+    const text = formatExecutionResult({
+      ...base,
+      result: 1,
+      logs: ["first", "second"],
+      diagnostics: [{ code: "calls_in_flight_on_return", message: "1 call was still running.", line: 4 }],
+      truncation: { logsOmitted: 5, toolCallsOmitted: 0 },
+    });
+    expect(text).toContain("Logs:\nfirst\nsecond");
+    expect(text).toContain("- calls_in_flight_on_return (line 4): 1 call was still running.");
+    expect(text).toContain("Truncated: 5 log lines");
+  });
+});

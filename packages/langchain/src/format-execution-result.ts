@@ -1,0 +1,36 @@
+import type { ExecutionResult } from "@codemode/core";
+
+/**
+ * The compact text the model reads after an execution: the result or the error with its line and column, the logs,
+ * warnings, and what was dropped. On failure it also lists the tool calls already made, in order, so the model does
+ * not repeat a call that changed state.
+ */
+export function formatExecutionResult(result: ExecutionResult): string {
+  const sections: string[] = [];
+  if (result.status === "completed") {
+    sections.push(`Result: ${formatValue(result.result)}`);
+  } else {
+    const error = result.error;
+    const where = error?.line != null ? ` at line ${error.line}${error.column != null ? `, column ${error.column}` : ""}` : "";
+    sections.push(`Error: ${error?.kind ?? "InternalError"}${where}: ${error?.message ?? "The execution failed."}`);
+    if (result.toolCalls.length > 0) {
+      const calls = result.toolCalls.map((call) => `${call.tool} (${call.ok ? "ok" : `failed: ${call.errorCode ?? "error"}`})`);
+      sections.push(`Tool calls made, in order: ${calls.join(", ")}`);
+    }
+  }
+  if (result.logs.length > 0) sections.push(`Logs:\n${result.logs.join("\n")}`);
+  if (result.diagnostics.length > 0) {
+    const lines = result.diagnostics.map((item) => `- ${item.code}${item.line ? ` (line ${item.line})` : ""}: ${item.message}`);
+    sections.push(`Warnings:\n${lines.join("\n")}`);
+  }
+  if (result.truncation) {
+    const { logsOmitted, toolCallsOmitted } = result.truncation;
+    sections.push(`Truncated: ${logsOmitted} log lines and ${toolCallsOmitted} tool call records were dropped.`);
+  }
+  return sections.join("\n\n");
+}
+
+function formatValue(value: unknown): string {
+  if (value === null || value === undefined) return "null (the script returned nothing)";
+  return typeof value === "string" ? value : JSON.stringify(value);
+}

@@ -1,0 +1,53 @@
+// Shared by this package's tests: where the real upstream servers live, and small helpers to drive them.
+import { spawn, type ChildProcess } from "node:child_process";
+import { createRequire } from "node:module";
+import { createServer } from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const require = createRequire(import.meta.url);
+const packageEntry = (name: string, file: string) => path.join(path.dirname(require.resolve(`${name}/package.json`)), file);
+
+export const PACKAGE_DIR = fileURLToPath(new URL("../..", import.meta.url));
+export const FAULT_SERVER = fileURLToPath(new URL("./fault-server.mjs", import.meta.url));
+export const EVERYTHING_SERVER = packageEntry("@modelcontextprotocol/server-everything", "dist/index.js");
+export const MEMORY_SERVER = packageEntry("@modelcontextprotocol/server-memory", "dist/index.js");
+export const INSPECTOR_CLI = packageEntry("@modelcontextprotocol/inspector-cli", "build/cli.js");
+export const CLI_SOURCE = fileURLToPath(new URL("../cli.ts", import.meta.url));
+
+/** Polls until the probe returns something truthy, rethrowing its last error at the deadline. */
+export async function until<T>(probe: () => T | Promise<T>, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const value = await probe();
+      if (value) return value;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+    }
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** A port nobody listens on right now. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Starts server-everything over Streamable HTTP on a port; resolves once it listens. */
+export async function startEverythingHttp(port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [EVERYTHING_SERVER, "streamableHttp"], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stderr?.on("data", (chunk: Buffer) => chunk.toString().includes("listening") && resolve());
+    child.once("exit", (code) => reject(new Error(`server-everything exited with ${code}`)));
+  });
+  return child;
+}

@@ -1,0 +1,23 @@
+/** The `codemode --help` text. */
+export const CLI_USAGE = `codemode: a code-mode MCP gateway (search + execute over your MCP servers)
+
+Usage:
+  codemode serve --config FILE [--transport stdio|http] [--host H] [--port N]
+  codemode exec SCRIPT [--config FILE] [-- ARGS...]
+  codemode search QUERY --config FILE [--server ID] [--limit N] [--detail brief|full]
+  codemode types --config FILE
+
+Commands:
+  serve    Serve the gateway's execute and search tools (stdio by default; http on H:N/mcp,
+           default 127.0.0.1:8787, with the config's bearer tokens).
+  exec     Run one script (a .js/.ts file, or - for stdin) against the config's servers and print
+           the execution result as JSON; ARGS reach the script as the global \`args\`.
+           Exits 0 when the script completed, 1 when it failed.
+  search   Print the tools that match QUERY, as JSON.
+  types    Print the TypeScript declarations of every tool.
+
+Options:
+  -c, --config FILE   The gateway config (JSON, the mcpServers format plus limits/tools/auth).
+  -h, --help          Show this help.
+
+Exit codes: 0 success, 1 the script failed, 2 bad usage, bad config or an upstream that cannot start.`;

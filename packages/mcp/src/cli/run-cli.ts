@@ -1,0 +1,184 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { GatewayConfigError, loadGatewayConfig, parseGatewayConfig, type GatewayConfig } from "../config/index.js";
+import { createGateway, type Gateway } from "../gateway/index.js";
+import { CLI_USAGE } from "./cli-usage.js";
+import { withScriptArguments } from "./with-script-arguments.js";
+
+/** Where the CLI writes, so tests can read what it printed. */
+export interface CliIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+}
+
+/** Thrown for a command line the CLI cannot run; exits 2 with the message. */
+class UsageError extends Error {}
+
+const OPTIONS = {
+  config: { type: "string", short: "c" },
+  transport: { type: "string" },
+  host: { type: "string" },
+  port: { type: "string" },
+  server: { type: "string" },
+  limit: { type: "string" },
+  detail: { type: "string" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+/**
+ * Runs the `codemode` command line and resolves to the process's exit code; `serve` resolves only once the gateway
+ * has stopped.
+ */
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  try {
+    return await run(argv, io);
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof GatewayConfigError) {
+      io.stderr(`codemode: ${error.message}\n`);
+      if (error instanceof UsageError) io.stderr("Run `codemode --help` for usage.\n");
+      return 2;
+    }
+    throw error;
+  }
+}
+
+async function run(argv: readonly string[], io: CliIo): Promise<number> {
+  const separator = argv.indexOf("--");
+  const own = separator === -1 ? [...argv] : argv.slice(0, separator);
+  const scriptArgs = separator === -1 ? [] : argv.slice(separator + 1);
+  let parsed;
+  try {
+    parsed = parseArgs({ args: own, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  const [command, ...rest] = positionals;
+  if (values.help || command === "help" || command === undefined) {
+    io.stdout(`${CLI_USAGE}\n`);
+    return command === undefined && !values.help ? 2 : 0;
+  }
+  if (scriptArgs.length > 0 && command !== "exec") throw new UsageError(`\`--\` arguments are only for exec.`);
+  switch (command) {
+    case "serve":
+      expectPositionals(command, rest, 0);
+      return serve(await requireConfig(values.config), values, io);
+    case "exec": {
+      expectPositionals(command, rest, 1, "SCRIPT");
+      const loaded = values.config ? await requireConfig(values.config) : { config: parseGatewayConfig({ mcpServers: {} }), baseDir: process.cwd() };
+      return withGateway(loaded, io, async (gateway) => {
+        const code = await readScript(rest[0] as string);
+        const result = await gateway.codeMode.execute(withScriptArguments(code, scriptArgs));
+        io.stdout(`${JSON.stringify(result, null, 2)}\n`);
+        return result.status === "completed" ? 0 : 1;
+      });
+    }
+    case "search": {
+      expectPositionals(command, rest, 1, "QUERY");
+      const limit = values.limit === undefined ? undefined : parsePositiveInteger("--limit", values.limit);
+      if (values.detail !== undefined && values.detail !== "brief" && values.detail !== "full") {
+        throw new UsageError(`--detail must be brief or full, not "${values.detail}".`);
+      }
+      return withGateway(await requireConfig(values.config), io, async (gateway) => {
+        const args = { query: rest[0], detail: values.detail ?? "brief", ...(values.server ? { namespace: values.server } : {}), ...(limit ? { limit } : {}) };
+        io.stdout(`${JSON.stringify(await gateway.codeMode.catalog.search(args), null, 2)}\n`);
+        return 0;
+      });
+    }
+    case "types":
+      expectPositionals(command, rest, 0);
+      return withGateway(await requireConfig(values.config), io, async (gateway) => {
+        io.stdout(`${gateway.codeMode.declarations()}\n`);
+        return 0;
+      });
+    default:
+      throw new UsageError(`unknown command "${command}"; the commands are serve, exec, search and types.`);
+  }
+}
+
+async function serve(loaded: LoadedConfig, values: { transport?: string; host?: string; port?: string }, io: CliIo): Promise<number> {
+  const transport = values.transport ?? "stdio";
+  if (transport !== "stdio" && transport !== "http") throw new UsageError(`--transport must be stdio or http, not "${transport}".`);
+  if (transport === "stdio" && (values.host !== undefined || values.port !== undefined)) {
+    throw new UsageError("--host and --port are only for --transport http.");
+  }
+  const port = values.port === undefined ? 8787 : parsePort(values.port);
+  const gateway = createGateway(loaded.config, { baseDir: loaded.baseDir, log: (line) => io.stderr(`${line}\n`) });
+  await gateway.start();
+  const stopped = new Promise<void>((resolve) => {
+    for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => resolve());
+    if (transport === "stdio") process.stdin.once("close", () => resolve());
+  });
+  if (transport === "stdio") {
+    await gateway.connect(new StdioServerTransport());
+    io.stderr("codemode gateway serving on stdio\n");
+  } else {
+    const listener = await gateway.listen({ host: values.host ?? "127.0.0.1", port });
+    io.stderr(`codemode gateway listening on ${listener.url}\n`);
+  }
+  await stopped;
+  await gateway.close();
+  return 0;
+}
+
+interface LoadedConfig {
+  config: GatewayConfig;
+  baseDir: string;
+}
+
+async function requireConfig(file: string | undefined): Promise<LoadedConfig> {
+  if (!file) throw new UsageError("--config FILE is required.");
+  return { config: await loadGatewayConfig(file), baseDir: path.dirname(path.resolve(file)) };
+}
+
+/** Runs a one-shot command against a started gateway; an upstream that could not start fails it with exit code 2. */
+async function withGateway(loaded: LoadedConfig, io: CliIo, body: (gateway: Gateway) => Promise<number>): Promise<number> {
+  const logs: string[] = [];
+  const gateway = createGateway(loaded.config, { baseDir: loaded.baseDir, log: (line) => logs.push(line) });
+  try {
+    await gateway.start();
+    const down = gateway.upstreams().filter((upstream) => upstream.status !== "connected");
+    if (down.length > 0) {
+      for (const line of logs) io.stderr(`${line}\n`);
+      for (const upstream of down) io.stderr(`codemode: upstream ${upstream.id} could not start: ${upstream.error ?? upstream.status}\n`);
+      return 2;
+    }
+    return await body(gateway);
+  } finally {
+    await gateway.close();
+  }
+}
+
+async function readScript(file: string): Promise<string> {
+  try {
+    if (file === "-") return await readStream(process.stdin);
+    return await readFile(file, "utf8");
+  } catch (error) {
+    throw new UsageError(`cannot read the script ${file}: ${(error as NodeJS.ErrnoException).code === "ENOENT" ? "file not found" : (error as Error).message}.`);
+  }
+}
+
+async function readStream(stream: NodeJS.ReadableStream): Promise<string> {
+  let text = "";
+  for await (const chunk of stream) text += chunk.toString();
+  return text;
+}
+
+function expectPositionals(command: string, rest: string[], count: number, name?: string) {
+  if (rest.length < count) throw new UsageError(`${command} needs ${name}.`);
+  if (rest.length > count) throw new UsageError(`${command}: unexpected argument "${rest[count]}".`);
+}
+
+function parsePort(text: string): number {
+  const port = Number(text);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a port number, not "${text}".`);
+  return port;
+}
+
+function parsePositiveInteger(flag: string, text: string): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1) throw new UsageError(`${flag} must be a positive integer, not "${text}".`);
+  return value;
+}

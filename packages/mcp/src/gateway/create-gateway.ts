@@ -1,0 +1,118 @@
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { createCodeMode, type CodeMode, type ExecutionLimits, type ToolDefinition } from "@codemode/core";
+import type { GatewayConfig } from "../config/index.js";
+import { fromMcpTools } from "../tools/index.js";
+import { createUpstream, type Upstream } from "../upstream/index.js";
+import { createGatewayServer } from "./create-gateway-server.js";
+import { listenHttp, type HttpListener, type ListenOptions } from "./listen-http.js";
+
+/** Options of {@link createGateway}. */
+export interface CreateGatewayOptions {
+  /** Where relative `cwd`s of stdio upstreams are resolved. Default: the process's working directory. */
+  baseDir?: string;
+  /** Receives the gateway's operational messages (upstreams down, reconnects). Default: stderr. */
+  log?: (message: string) => void;
+}
+
+/** A code-mode MCP gateway: upstream MCP servers behind one `execute` and one `search` tool. */
+export interface Gateway {
+  readonly codeMode: CodeMode;
+  /** Each upstream's id, state and, while it is down, why. */
+  upstreams(): { id: string; status: string; error: string | undefined }[];
+  /** Connects every upstream (one attempt each; those down keep being retried in the background). */
+  start(): Promise<void>;
+  /** A new MCP server for one client, restricted to the tools `allow` matches. */
+  createServer(options?: { allow?: readonly string[] }): Server;
+  /** Serves one client over a transport such as stdio, with access to every tool. */
+  connect(transport: Transport): Promise<void>;
+  /** Serves Streamable HTTP on `/mcp`, with the config's bearer tokens. */
+  listen(options?: ListenOptions): Promise<HttpListener>;
+  close(): Promise<void>;
+}
+
+const MiB = 1024 * 1024;
+const VERSION = "0.0.0";
+
+/**
+ * Creates a gateway from a checked config (see {@link parseGatewayConfig}).
+ *
+ * @example
+ * const gateway = createGateway(await loadGatewayConfig("gateway.config.json"));
+ * await gateway.start();
+ * await gateway.listen({ port: 8787 });
+ */
+export function createGateway(config: GatewayConfig, options: CreateGatewayOptions = {}): Gateway {
+  const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));
+  const { maxResponseBytes = 8 * MiB, callTimeoutMs, ...limits } = config.limits ?? {};
+  const codeMode = createCodeMode({
+    tools: [],
+    limits: limits as Partial<ExecutionLimits>,
+    search: config.tools?.search !== false,
+    ...(config.poolSize ? { poolSize: config.poolSize } : {}),
+  });
+  const toolsByServer = new Map<string, ToolDefinition[]>();
+  const servers = new Set<Server>();
+  const listeners = new Set<HttpListener>();
+
+  const upstreams: Upstream[] = Object.entries(config.mcpServers).map(([id, server]) => {
+    const upstream: Upstream = createUpstream(id, server, {
+      baseDir: options.baseDir ?? process.cwd(),
+      timeoutMs: callTimeoutMs ?? limits.timeoutMs ?? 30_000,
+      maxResponseBytes,
+      log,
+      onTools: (tools) => {
+        toolsByServer.set(id, fromMcpTools(id, tools, (name, args, call) => upstream.callTool(name, args, call)));
+        publishTools();
+      },
+    });
+    return upstream;
+  });
+
+  function publishTools() {
+    try {
+      codeMode.setTools([...toolsByServer.values()].flat());
+    } catch (error) {
+      log(`could not load the upstream tools: ${(error as Error).message}`);
+      return;
+    }
+    // The execute tool's description lists the tools, so clients must list again.
+    for (const server of servers) server.sendToolListChanged().catch(() => undefined);
+  }
+
+  function createServer({ allow }: { allow?: readonly string[] } = {}): Server {
+    const server = createGatewayServer({
+      codeMode,
+      executeName: config.tools?.execute ?? "execute",
+      searchName: config.tools?.search ?? "search",
+      version: VERSION,
+      ...(allow ? { allow } : {}),
+    });
+    servers.add(server);
+    server.onclose = () => servers.delete(server);
+    return server;
+  }
+
+  return {
+    codeMode,
+    upstreams: () => upstreams.map(({ id, status, error }) => ({ id, status, error })),
+    async start() {
+      await Promise.all(upstreams.map((upstream) => upstream.start()));
+    },
+    createServer,
+    async connect(transport) {
+      await createServer().connect(transport);
+    },
+    async listen(listenOptions = {}) {
+      const listener = await listenHttp({ ...listenOptions, bearer: config.auth?.bearer, createServer, log });
+      listeners.add(listener);
+      return listener;
+    },
+    async close() {
+      await Promise.all([...listeners].map((listener) => listener.close()));
+      await Promise.all([...servers].map((server) => server.close().catch(() => undefined)));
+      await Promise.all(upstreams.map((upstream) => upstream.close()));
+      await codeMode.close();
+    },
+  };
+}

@@ -1,0 +1,23 @@
+// The public API of @codemode/mcp: every name here is a decision (shared/STYLE.md, principle 4).
+export {
+  GatewayConfigError,
+  gatewayConfigSchema,
+  loadGatewayConfig,
+  parseGatewayConfig,
+  type GatewayConfig,
+  type ParseGatewayConfigOptions,
+  type UpstreamConfig,
+} from "./config/index.js";
+export {
+  createGateway,
+  createGatewayServer,
+  type BearerPrincipal,
+  type CreateGatewayOptions,
+  type CreateGatewayServerOptions,
+  type Gateway,
+  type HttpListener,
+  type ListenOptions,
+} from "./gateway/index.js";
+export { decodeBinary, normalizeCallResult, type NormalizedResult, type UpstreamCallResult } from "./normalize/index.js";
+export { fromMcpTools, type CallUpstreamTool, type GatewayCallContext } from "./tools/index.js";
+export { createUpstream, type CreateUpstreamOptions, type Upstream, type UpstreamStatus } from "./upstream/index.js";

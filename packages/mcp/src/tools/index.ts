@@ -1,0 +1,2 @@
+export { fromMcpTools, sanitizeName, type CallUpstreamTool } from "./from-mcp-tools.js";
+export { reportToolCall, type GatewayCallContext } from "./gateway-call-context.js";

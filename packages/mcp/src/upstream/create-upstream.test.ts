@@ -1,0 +1,135 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import { afterEach, describe, expect, it } from "vitest";
+import { createUpstream, type CreateUpstreamOptions, type Upstream } from "./create-upstream.js";
+
+const FAULT_SERVER = fileURLToPath(new URL("../__fixtures__/fault-server.mjs", import.meta.url));
+const opened: Upstream[] = [];
+
+function start(overrides: Partial<CreateUpstreamOptions> = {}, env: Record<string, string> = {}) {
+  const seen: { tools: readonly Tool[]; logs: string[] } = { tools: [], logs: [] };
+  const upstream = createUpstream(
+    "faulty",
+    { command: process.execPath, args: [FAULT_SERVER], env },
+    {
+      baseDir: process.cwd(),
+      timeoutMs: 5_000,
+      maxResponseBytes: 1024 * 1024,
+      onTools: (tools) => (seen.tools = tools),
+      log: (message) => seen.logs.push(message),
+      backoff: { initialMs: 100, maxMs: 400 },
+      ...overrides,
+    },
+  );
+  opened.push(upstream);
+  return { upstream, seen };
+}
+
+async function until<T>(probe: () => T | Promise<T>, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const value = await probe();
+      if (value) return value;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+    }
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const echo = (upstream: Upstream) => until(() => upstream.callTool("echo", { text: "again" }, {}));
+const failureOf = (promise: Promise<unknown>) => promise.then(() => Promise.reject(new Error("expected a failure")), (error) => error);
+
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((upstream) => upstream.close()));
+});
+
+describe("createUpstream", () => {
+  it("lists tools through every page of the cursor", async () => {
+    const { upstream, seen } = start();
+    expect(await upstream.start()).toBe(true);
+    expect(seen.tools.map((tool) => tool.name)).toContain("dotted.name/with space");
+    expect(seen.tools).toHaveLength(12);
+  });
+
+  it("turns a hung call into a timeout at the per-call timeout, and keeps working", async () => {
+    const { upstream } = start({ timeoutMs: 300 });
+    await upstream.start();
+    const error = await failureOf(upstream.callTool("hang", {}, {}));
+    expect(error).toMatchObject({ name: "ToolError", code: "timeout", retryable: true });
+    expect(error.message).toContain("300 ms");
+    expect((await echo(upstream)).content).toEqual([{ type: "text", text: "echo: again" }]);
+  });
+
+  it("reports a crash as unavailable and reconnects", async () => {
+    const { upstream } = start();
+    await upstream.start();
+    expect(await failureOf(upstream.callTool("crash", {}, {}))).toMatchObject({ code: "unavailable" });
+    expect((await echo(upstream)).content).toEqual([{ type: "text", text: "echo: again" }]);
+  });
+
+  it("reports a disconnect in the middle of a call as unavailable and reconnects", async () => {
+    const { upstream } = start();
+    await upstream.start();
+    expect(await failureOf(upstream.callTool("disconnect", {}, {}))).toMatchObject({ code: "unavailable" });
+    expect((await echo(upstream)).content).toEqual([{ type: "text", text: "echo: again" }]);
+  });
+
+  it("reports a malformed result as a tool error", async () => {
+    const { upstream } = start();
+    await upstream.start();
+    const error = await failureOf(upstream.callTool("malformed", {}, {}));
+    expect(error).toMatchObject({ code: "tool_error" });
+    expect(error.message).toContain("malformed result for faulty.malformed");
+    expect((await echo(upstream)).content).toHaveLength(1);
+  });
+
+  it("refuses an answer over maxResponseBytes and works again after reconnecting", async () => {
+    const { upstream } = start();
+    await upstream.start();
+    const error = await failureOf(upstream.callTool("huge", { mb: 12 }, {}));
+    expect(error).toMatchObject({ code: "limit_exceeded" });
+    expect(error.message).toContain("1048576-byte limit");
+    expect((await echo(upstream)).content).toHaveLength(1);
+  });
+
+  it("forwards cancellation through the AbortSignal", async () => {
+    const { upstream } = start();
+    await upstream.start();
+    const controller = new AbortController();
+    const call = failureOf(upstream.callTool("slow", { ms: 20_000 }, { signal: controller.signal }));
+    setTimeout(() => controller.abort(), 50);
+    expect(await call).toMatchObject({ code: "cancelled" });
+  });
+
+  it("refreshes its tools on notifications/tools/list_changed", async () => {
+    const { upstream, seen } = start();
+    await upstream.start();
+    await upstream.callTool("add_tool", { name: "late_arrival" }, {});
+    await until(() => seen.tools.some((tool) => tool.name === "late_arrival"));
+    expect(seen.tools).toHaveLength(13);
+  });
+
+  it("retries a server that is down at start, and its tools appear when it comes up", async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), "codemode-down-"));
+    const flag = path.join(folder, "down");
+    writeFileSync(flag, "");
+    try {
+      const { upstream, seen } = start({}, { FAULT_DOWN_WHILE: flag });
+      expect(await upstream.start()).toBe(false);
+      expect(upstream.status).toBe("down");
+      expect(seen.logs.join("\n")).toMatch(/upstream faulty is down .*retrying in 100 ms/);
+      expect(await failureOf(upstream.callTool("echo", {}, {}))).toMatchObject({ code: "unavailable" });
+      rmSync(flag);
+      await until(() => seen.tools.length === 12);
+      expect(upstream.status).toBe("connected");
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});

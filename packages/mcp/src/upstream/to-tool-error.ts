@@ -1,0 +1,43 @@
+import { ToolError } from "@codemode/core";
+import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+
+/** Whether an error means the connection to the upstream is gone, so it must be reconnected. */
+export function isConnectionError(error: unknown): boolean {
+  if (error instanceof McpError) return error.code === ErrorCode.ConnectionClosed;
+  if (!(error instanceof Error)) return false;
+  if (/ZodError$/.test(error.name) || error.name === "AbortError") return false;
+  // Everything else the SDK throws below the protocol: "Not connected", fetch failures, HTTP status errors.
+  return true;
+}
+
+/** Maps what an upstream call threw to the envelope error the script receives. */
+export function toToolError(error: unknown, serverId: string, tool: string, timeoutMs: number): ToolError {
+  const where = `${serverId}.${tool}`;
+  if (error instanceof ToolError) return error;
+  if (error instanceof McpError) {
+    if (error.code === ErrorCode.RequestTimeout) {
+      return new ToolError("timeout", `Upstream call ${where} got no answer within ${timeoutMs} ms.`, { cause: error });
+    }
+    if (error.code === ErrorCode.ConnectionClosed) {
+      return new ToolError("unavailable", `Upstream ${serverId} closed the connection during ${where}.`, { cause: error });
+    }
+    // The SDK's client checks structuredContent against the tool's outputSchema and reports a mismatch this way.
+    if (/structured content/i.test(error.message)) {
+      return new ToolError("tool_error", `Upstream ${serverId} returned a malformed result for ${where}: ${error.message}`, {
+        cause: error,
+      });
+    }
+    if (error.code === ErrorCode.InvalidParams) {
+      return new ToolError("invalid_arguments", `Upstream ${serverId} rejected the arguments: ${error.message}`, { cause: error });
+    }
+    return new ToolError("tool_error", `Upstream ${serverId} answered ${where} with an error: ${error.message}`, { cause: error });
+  }
+  if (error instanceof Error && /ZodError$/.test(error.name)) {
+    return new ToolError("tool_error", `Upstream ${serverId} returned a malformed result for ${where}.`, { cause: error });
+  }
+  if (error instanceof Error && error.name === "AbortError") {
+    return new ToolError("cancelled", `The call to ${where} was cancelled.`, { cause: error });
+  }
+  const detail = error instanceof Error ? error.message : String(error);
+  return new ToolError("unavailable", `Upstream ${serverId} is not reachable (${detail}).`, { cause: error });
+}
