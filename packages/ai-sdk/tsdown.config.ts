@@ -7,4 +7,6 @@ export default defineConfig({
   target: "node20",
   dts: true,
   clean: true,
+  // package.json names .js files; tsdown would write .mjs on Node.
+  fixedExtension: false,
 });

@@ -24,8 +24,10 @@ export async function answerQuestion(model: LanguageModel, question = QUESTION):
       prompt: question,
       // The model saw a compact view; the host keeps the full result of every run (tool calls, timings, logs).
       onStepFinish: ({ toolResults }) => {
-        for (const { input, output } of toolResults)
-          executions.push({ code: (input as { code: string }).code, result: output });
+        for (const toolResult of toolResults) {
+          if (toolResult.dynamic) continue;
+          executions.push({ code: toolResult.input.code, result: toolResult.output });
+        }
       },
     });
     return { text, executions };

@@ -8,7 +8,9 @@ import { createGateway, loadGatewayConfig } from "@codemode/mcp";
 const APP_DIR = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const CONFIG_FILE = path.join(APP_DIR, "gateway.config.json");
 
-const { values } = parseArgs({ options: { port: { type: "string" }, host: { type: "string" } } });
+// `pnpm start -- --port 9000` passes the "--" through.
+const argv = process.argv.slice(2).filter((arg) => arg !== "--");
+const { values } = parseArgs({ args: argv, options: { port: { type: "string" }, host: { type: "string" } } });
 const port = Number(values.port ?? process.env.CODEMODE_PORT ?? 8787);
 const host = values.host ?? process.env.CODEMODE_HOST ?? "127.0.0.1";
 
@@ -23,6 +25,10 @@ for (const server of Object.values(config.mcpServers)) if (server.command === "n
 
 const gateway = createGateway(config, { baseDir: APP_DIR });
 await gateway.start();
+// A server that was slow to start is retried in the background; give it a minute before saying it is missing.
+for (let waited = 0; waited < 60_000 && gateway.upstreams().some((upstream) => upstream.status !== "connected"); waited += 250) {
+  await new Promise((resolve) => setTimeout(resolve, 250));
+}
 const listener = await gateway.listen({ host, port });
 const token = process.env.CODEMODE_DEMO_TOKEN;
 const down = gateway.upstreams().filter((upstream) => upstream.status !== "connected");
@@ -34,8 +40,9 @@ process.stdout.write(
     `  token (all demo servers): ${token}`,
     `  token (billing only):     ${process.env.CODEMODE_BILLING_TOKEN}`,
     "",
-    "Connect any MCP client to it over Streamable HTTP, for example:",
-    `  npx @modelcontextprotocol/inspector-cli --cli ${listener.url} --transport http --header "Authorization: Bearer ${token}" --method tools/list`,
+    `Connect any MCP client to it over Streamable HTTP with the header "Authorization: Bearer ${token}", for example`,
+    // inspector-cli 1.0.3 reads "../package.json" from its working directory, so it runs from a folder with a parent package.
+    `  cd ${path.join(APP_DIR, "src")} && npx @modelcontextprotocol/inspector-cli --cli ${listener.url} --transport http --header "Authorization: Bearer ${token}" --method tools/list`,
     "Or run the scripted client (search, then one execute that totals every invoice):",
     `  CODEMODE_URL=${listener.url} CODEMODE_TOKEN=${token} pnpm --filter @example/mcp-gateway client`,
     "Press Ctrl+C to stop.",

@@ -44,14 +44,22 @@ function random(seed: number): () => number {
   };
 }
 
+/** Options of {@link generateTools}. */
+export interface GenerateToolsOptions {
+  /** Seeds the generator; the same seed gives the same tools. Default 1. */
+  seed?: number;
+  /** Tools per namespace. Default 100 (10,000 tools: 100 namespaces). */
+  perNamespace?: number;
+}
+
 /**
- * Generates `count` realistic tools across namespaces of about 100 tools each (10,000 tools: 100 namespaces), with
- * descriptions, affordances, annotations and 1-5 parameters, deterministically from `seed`.
+ * Generates `count` realistic tools across namespaces, with descriptions, affordances, annotations and 1-5
+ * parameters, deterministically.
  */
-export function generateTools(count: number, seed = 1): ToolDefinition[] {
-  const next = random(seed);
+export function generateTools(count: number, options: GenerateToolsOptions = {}): ToolDefinition[] {
+  const next = random(options.seed ?? 1);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
-  const namespaceCount = Math.max(1, Math.ceil(count / 100));
+  const namespaceCount = Math.max(1, Math.ceil(count / (options.perNamespace ?? 100)));
   const tools: ToolDefinition[] = [];
   for (let index = 0; index < count; index++) {
     const domainIndex = index % namespaceCount;

@@ -6,7 +6,7 @@ import { summarize, type Summary } from "../stats/summarize.js";
 import { generateTools } from "./generate-tools.js";
 
 const TOOL_COUNT = 10_000;
-const BUILDS = 5;
+const BUILDS = 4;
 const SAMPLES = 400;
 const PROMPT_SIZES = [10, 100, 1_000] as const;
 
@@ -23,8 +23,10 @@ export interface PromptSize {
 export interface CatalogReport {
   tools: number;
   createMs: Summary;
-  /** The first search of a fresh code mode: building the BM25 index, then one search. */
+  /** The first search of a fresh code mode whose worker pool is up: building the index, then one search. */
   indexBuildMs: Summary;
+  /** The first search straight after createCodeMode, while its worker threads boot beside it. */
+  firstSearchAfterCreateMs: Summary;
   searchMs: Summary;
   /** Share of known-item queries (a tool's own words) that find that tool in the top 5. */
   searchRecallAt5: number;
@@ -38,15 +40,21 @@ export interface CatalogReport {
 /** Measures the catalog over 10,000 generated tools and the prompt's size; throws on a malformed answer. */
 export async function runCatalogBench(log: (line: string) => void): Promise<CatalogReport> {
   const tools = generateTools(TOOL_COUNT);
-  log(`catalog: index build over ${TOOL_COUNT.toLocaleString("en")} tools (${BUILDS} fresh instances)`);
+  log(`catalog: index build over ${TOOL_COUNT.toLocaleString("en")} tools (${BUILDS * 2} fresh instances)`);
   const createMs: number[] = [];
   const indexBuildMs: number[] = [];
-  for (let build = 0; build < BUILDS; build++) {
+  const firstSearchMs: number[] = [];
+  for (let build = 0; build < BUILDS * 2; build++) {
+    // Alternately: the first search right after createCodeMode, while the worker threads still boot beside it (what a
+    // user meets), and after one run, with the pool up, which times the index build alone (the goal's figure).
+    const warmPool = build % 2 === 1;
     const before = performance.now();
     const codeMode = createCodeMode({ tools });
     const created = performance.now();
+    if (warmPool) await codeMode.execute("return 1;");
+    const started = performance.now();
     checkPage(await codeMode.catalog.search({ query: "list overdue invoices" }), "first search");
-    indexBuildMs.push(performance.now() - created);
+    (warmPool ? indexBuildMs : firstSearchMs).push(performance.now() - started);
     createMs.push(created - before);
     await codeMode.close();
   }
@@ -63,6 +71,7 @@ export async function runCatalogBench(log: (line: string) => void): Promise<Cata
       tools: TOOL_COUNT,
       createMs: summarize(createMs),
       indexBuildMs: summarize(indexBuildMs),
+      firstSearchAfterCreateMs: summarize(firstSearchMs),
       searchMs,
       searchRecallAt5: recall,
       listMs,
@@ -127,11 +136,11 @@ function measureTwice(calls: readonly (() => void)[]): { first: Summary; warm: S
 async function measurePrompts(): Promise<PromptSize[]> {
   const sizes: PromptSize[] = [];
   for (const count of PROMPT_SIZES) {
-    const tools = generateTools(count);
-    const codeMode = createCodeMode({ tools });
+    // Ten tools a namespace, as MCP servers and SaaS APIs tend to come: 1, 10 and 100 namespaces.
+    const codeMode = createCodeMode({ tools: generateTools(count, { perNamespace: 10 }) });
     try {
       const text = codeMode.prompt();
-      const inline = tools.every((tool) => text.includes(tool.name.slice(tool.name.indexOf(".") + 1)));
+      const inline = text.includes("declare const tools");
       sizes.push({ tools: count, tokens: countTokens(text), characters: text.length, inline });
     } finally {
       await codeMode.close();

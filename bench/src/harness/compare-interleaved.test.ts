@@ -23,8 +23,18 @@ describe("compareInterleaved", () => {
     expect(samples.slow!.length).toBeLessThan(1000);
   });
 
-  it("lets a wrong answer fail the comparison", async () => {
-    const wrong = { name: "wrong", run: async () => { throw new Error("expected 1, got 2"); } };
+  it("checks every answer, warm-ups included, and lets a wrong one fail the comparison", async () => {
+    const checked: unknown[] = [];
+    const right = { name: "right", run: async () => 1, check: (answer: unknown) => void checked.push(answer) };
+    await compareInterleaved([right], { warmup: 1, minIterations: 2, maxIterations: 2, budgetMs: 10_000 });
+    expect(checked).toEqual([1, 1, 1]);
+    const wrong = {
+      name: "wrong",
+      run: async () => 2,
+      check: (answer: unknown) => {
+        if (answer !== 1) throw new Error(`expected 1, got ${String(answer)}`);
+      },
+    };
     await expect(compareInterleaved([wrong], { warmup: 0, minIterations: 1, maxIterations: 1, budgetMs: 1 })).rejects.toThrow(
       "expected 1, got 2",
     );

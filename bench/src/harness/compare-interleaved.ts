@@ -1,9 +1,10 @@
 import { performance } from "node:perf_hooks";
 
-/** One side of a comparison: `run` does the work once and throws if the answer is wrong. */
+/** One side of a comparison: `run` does the work once (timed); `check` throws if its answer is wrong (not timed). */
 export interface Contender {
   name: string;
-  run: () => Promise<void>;
+  run: () => Promise<unknown>;
+  check?: (answer: unknown) => void;
 }
 
 /** How long {@link compareInterleaved} measures. */
@@ -25,7 +26,11 @@ export async function compareInterleaved(
   options: CompareOptions,
 ): Promise<Record<string, number[]>> {
   for (let round = 0; round < options.warmup; round++) {
-    for (const contender of contenders) await contender.run();
+    for (const contender of contenders) {
+      // Not `check?.(await run())`: optional chaining would skip the run when there is no check.
+      const answer = await contender.run();
+      contender.check?.(answer);
+    }
   }
   const samples: Record<string, number[]> = Object.fromEntries(contenders.map((c) => [c.name, []]));
   const started = performance.now();
@@ -34,8 +39,9 @@ export async function compareInterleaved(
     for (let turn = 0; turn < contenders.length; turn++) {
       const contender = contenders[(round + turn) % contenders.length]!;
       const before = performance.now();
-      await contender.run();
+      const answer = await contender.run();
       samples[contender.name]!.push(performance.now() - before);
+      contender.check?.(answer);
     }
   }
   return samples;

@@ -21,7 +21,18 @@ export interface RunChildOptions {
  * Runs a script in a fresh Node process and parses the JSON it prints on its last line. Throws, with the child's
  * stderr, when it exits non-zero, prints no JSON or runs past its timeout: a crash is a failed benchmark.
  */
-export function runChild<T>(script: string, args: readonly string[], options: RunChildOptions): Promise<ChildResult<T>> {
+export async function runChild<T>(script: string, args: readonly string[], options: RunChildOptions): Promise<ChildResult<T>> {
+  try {
+    return await spawnChild<T>(script, args, options);
+  } catch (error) {
+    // Other engineers rebuild packages/core in this shared workspace; tsdown empties dist/ for a few seconds first.
+    if (!/ERR_MODULE_NOT_FOUND[\s\S]*@codemode\/core/.test(String(error))) throw error;
+    await new Promise((resolve) => setTimeout(resolve, 20_000));
+    return spawnChild<T>(script, args, options);
+  }
+}
+
+function spawnChild<T>(script: string, args: readonly string[], options: RunChildOptions): Promise<ChildResult<T>> {
   const env = { ...process.env };
   // A loader inherited from the parent (tsx) would be measured as part of a cold start.
   delete env.NODE_OPTIONS;

@@ -20,7 +20,7 @@ const reports: PeerReport[] = [];
 for (const name of PEERS) {
   log(`peers: ${name} on Node ${nodeVersion}`);
   const adapter = `${PEERS_DIR}adapters/${name}.mjs`;
-  const options = { cwd: BENCH_ROOT, node, nodeArgs: ["--import", "tsx"], timeoutMs: 300_000 };
+  const options = { cwd: BENCH_ROOT, node, nodeArgs: ["--import", "tsx"], timeoutMs: 600_000 };
   const report: PeerReport = { name, label: name, settings: "", workloads: {} };
   try {
     const measured = await runChild<Omit<PeerReport, "name" | "burst" | "cold">>("src/peers/peer-child.ts", ["measure", adapter], options);

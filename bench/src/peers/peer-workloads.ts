@@ -19,8 +19,8 @@ const PEER_CODE: Record<Workload["id"], string> = {
 export const PEER_WORKLOADS: readonly Workload[] = WORKLOADS.map((workload) => ({
   ...workload,
   code: PEER_CODE[workload.id],
-  warmup: 2,
-  minIterations: 5,
+  warmup: 1,
+  minIterations: 3,
   maxIterations: workload.id === "A" ? 200 : 40,
-  budgetMs: workload.id === "D" || workload.id === "F" ? 5_000 : 3_000,
+  budgetMs: workload.id === "A" ? 3_000 : 2_000,
 }));

@@ -1,4 +1,14 @@
-import { dynamicTool, generateText, jsonSchema, stepCountIs, tool, type ToolExecutionOptions } from "ai";
+import {
+  dynamicTool,
+  generateText,
+  jsonSchema,
+  simulateReadableStream,
+  stepCountIs,
+  streamText,
+  tool,
+  type ToolExecutionOptions,
+} from "ai";
+import { MockLanguageModelV3 } from "ai/test";
 import type { ExecutionResult } from "@codemode/core";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -51,7 +61,7 @@ function codeModeTool(options: Partial<Parameters<typeof createCodeModeTool>[0]>
   return execute;
 }
 
-async function run(execute: CodeModeTool, code: string, options: { abortSignal?: AbortSignal } = {}) {
+async function run(execute: CodeModeTool, code: string, options: { experimental_context?: unknown } = {}) {
   const model = createScriptedModel(code, (output) => `The answer is ${JSON.stringify(output)}`);
   const generated = await generateText({
     model,
@@ -86,6 +96,45 @@ return { name: customer.data.name, unpaid };`;
     expect(generated.text).toContain('"unpaid":120');
   });
 
+  it("works inside streamText as well", async () => {
+    const finish = (unified: "tool-calls" | "stop") => ({
+      type: "finish" as const,
+      finishReason: { unified, raw: undefined },
+      usage: {
+        inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
+        outputTokens: { total: 1, text: 1, reasoning: 0 },
+      },
+    });
+    const code = `return (await tools.crm.get_customer({ id: "cus_2" })).data.name;`;
+    const model = new MockLanguageModelV3({
+      doStream: [
+        {
+          stream: simulateReadableStream({
+            chunks: [
+              { type: "tool-call", toolCallId: "call-1", toolName: "execute", input: JSON.stringify({ code }) },
+              finish("tool-calls"),
+            ],
+          }),
+        },
+        {
+          stream: simulateReadableStream({
+            chunks: [
+              { type: "text-start", id: "t" },
+              { type: "text-delta", id: "t", delta: "Globex." },
+              { type: "text-end", id: "t" },
+              finish("stop"),
+            ],
+          }),
+        },
+      ],
+    });
+    const stream = streamText({ model, tools: { execute: codeModeTool() }, stopWhen: stepCountIs(2), prompt: "Go." });
+    expect(await stream.text).toBe("Globex.");
+    const [step] = await stream.steps;
+    expect((step?.toolResults[0]?.output as ExecutionResult).result).toBe("Globex");
+    expect(lastToolOutput(model)).toEqual({ type: "json", value: { status: "completed", result: "Globex" } });
+  });
+
   it("describes itself with the catalog's prompt for the tools it wraps", () => {
     const execute = codeModeTool();
     expect(execute.description).toContain("get_customer");
@@ -98,16 +147,17 @@ return { name: customer.data.name, unpaid };`;
     expect(described.outputSchema).toMatchObject({ type: "object", properties: { revenue: { type: "number" } } });
   });
 
-  it("gives inner tools the outer call's id and messages with a signal of their own", async () => {
+  it("gives inner tools the outer call's id, messages and context with a signal of their own", async () => {
     let seen: ToolExecutionOptions | undefined;
     const spy = tool({
       inputSchema: z.object({}),
       execute: async (_input, options) => ((seen = options), "ok"),
     });
     const execute = codeModeTool({ tools: { spy }, namespace: "probe" });
-    await run(execute, `return await tools.probe.spy({});`);
+    await run(execute, `return await tools.probe.spy({});`, { experimental_context: { userId: "u-7" } });
     expect(seen?.toolCallId).toBe("call-1");
-    expect(seen?.messages).toEqual([{ role: "user", content: [{ type: "text", text: "Go." }] }]);
+    expect(seen?.experimental_context).toEqual({ userId: "u-7" });
+    expect(seen?.messages).toEqual([{ role: "user", content: "Go." }]);
     expect(seen?.abortSignal).toBeInstanceOf(AbortSignal);
   });
 
@@ -163,11 +213,11 @@ return { name: customer.data.name, unpaid };`;
     const execute = codeModeTool({ limits: { maxHostCalls: 2 }, search: false });
     const { output } = await run(
       execute,
-      `const kind = typeof catalog;\nfor (let i = 0; i < 3; i++) await tools.crm.get_customer({ id: "cus_1" });\nreturn kind;`
+      `const calls = [];
+for (let i = 0; i < 3; i++) calls.push(await tools.crm.get_customer({ id: "cus_1" }));
+return { catalog: typeof catalog, codes: calls.map((call) => (call.ok ? "ok" : call.error.code)) };`
     );
-    expect(output.error?.kind).toBe("HostCallLimit");
-    const second = await run(execute, `return typeof catalog;`);
-    expect(second.output.result).toBe("undefined");
+    expect(output.result).toEqual({ catalog: "undefined", codes: ["ok", "ok", "limit_exceeded"] });
   });
 
   it("stops running scripts once closed", async () => {

@@ -29,7 +29,7 @@ describe("createCodeModeTool with the tools of an @ai-sdk/mcp client", () => {
   tools.fixture.greet({ name: "Ada" }),
 ]);
 return { sum: sum.data, greeting: greeting.data, omitted: greeting.meta.omitted };`);
-    expect(result).toMatchObject({
+    expect(result, JSON.stringify(result)).toMatchObject({
       status: "completed",
       result: { sum: { sum: 42 }, greeting: "Hello, Ada!", omitted: 1 },
     });
@@ -37,17 +37,22 @@ return { sum: sum.data, greeting: greeting.data, omitted: greeting.meta.omitted 
 
   it("turns an MCP error result into a tool_error envelope", async () => {
     const result = await run(`return await tools.fixture.explode({});`);
-    expect(result).toMatchObject({ result: { ok: false, error: { code: "tool_error" } } });
+    expect(result, JSON.stringify(result)).toMatchObject({ result: { ok: false, error: { code: "tool_error" } } });
     expect(JSON.stringify(result)).toContain("The reactor is offline.");
   });
 
   it("validates arguments against the server's JSON Schema before calling it", async () => {
     const result = await run(`return await tools.fixture.add({ a: "two", b: 1 });`);
-    expect(result).toMatchObject({ result: { ok: false, error: { code: "invalid_arguments" } } });
+    expect(result, JSON.stringify(result)).toMatchObject({
+      result: { ok: false, error: { code: "invalid_arguments" } },
+    });
   });
 
-  it("lists the server's tools in its description", () => {
+  it("lists the server's tools in its description, with their annotations in the catalog", () => {
     expect(execute.description).toMatch(/add\(/);
     expect(execute.description).toMatch(/greet\(/);
+    expect(execute.codeMode.catalog.describe({ tool: "fixture.add" }).annotations).toMatchObject({
+      readOnlyHint: true,
+    });
   });
 });

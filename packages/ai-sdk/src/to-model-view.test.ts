@@ -17,9 +17,13 @@ describe("toModelView", () => {
     expect(toModelView(base)).toEqual({ status: "completed", result: { total: 3 } });
   });
 
-  it("shows a failure with its line and column, logs and diagnostics", () => {
+  it("shows a failure with its line and column, the calls made, logs and diagnostics", () => {
     const view = toModelView({
       ...base,
+      toolCalls: [
+        { tool: "billing.refund", ok: true, durationMs: 4 },
+        { tool: "billing.notify", ok: false, durationMs: 1, errorCode: "tool_error" },
+      ],
       status: "failed",
       result: null,
       error: { kind: "ScriptError", message: "x is not defined", line: 2, column: 8 },
@@ -29,6 +33,10 @@ describe("toModelView", () => {
     expect(view).toEqual({
       status: "failed",
       error: { kind: "ScriptError", message: "x is not defined", line: 2, column: 8 },
+      toolCallsMade: [
+        { tool: "billing.refund", ok: true },
+        { tool: "billing.notify", ok: false, errorCode: "tool_error" },
+      ],
       logs: ["checking"],
       diagnostics: [{ code: "calls_in_flight_on_return", message: "1 call was still running.", line: 4 }],
     });

@@ -2,13 +2,19 @@ import type { ExecutionResult, JsonValue } from "@codemode/core";
 
 /**
  * What the model reads of an execution: the result or the error (with line and column), the logs, and what was
- * truncated or worth knowing. The trace of tool calls and timings stays with the host.
+ * truncated or worth knowing. Timings stay with the host; the calls already made are shown only when the run failed,
+ * so the model does not repeat one that changed state.
  */
 export function toModelView(result: ExecutionResult): { [key: string]: JsonValue } {
   const view: { [key: string]: JsonValue } = { status: result.status };
   if (result.error) {
     const { kind, message, line, column } = result.error;
     view.error = { kind, message, line, column };
+    if (result.toolCalls.length > 0) {
+      view.toolCallsMade = result.toolCalls.map(
+        ({ tool, ok, errorCode }): JsonValue => (ok || errorCode === undefined ? { tool, ok } : { tool, ok, errorCode })
+      );
+    }
   } else {
     view.result = result.result;
   }
@@ -18,8 +24,8 @@ export function toModelView(result: ExecutionResult): { [key: string]: JsonValue
     view.truncated = `${logsOmitted} log lines and ${toolCallsOmitted} tool call records were dropped to fit the output limit.`;
   }
   if (result.diagnostics.length > 0) {
-    view.diagnostics = result.diagnostics.map(({ code, message, line }): JsonValue =>
-      line === undefined ? { code, message } : { code, message, line },
+    view.diagnostics = result.diagnostics.map(
+      ({ code, message, line }): JsonValue => (line === undefined ? { code, message } : { code, message, line })
     );
   }
   return view;

@@ -95,15 +95,21 @@ describe("createCodeModeTool", () => {
     expect(message.tool_call_id).toBe("call_1");
   });
 
-  it("tells the model the line and column of a failing script and the calls it made", async () => {
-    const message = await invoke(make(), `await tools.billing.refund({ invoiceId: "inv_1" });\nreturn missing.value;`);
+  it("tells the model the line and column of a failing script", async () => {
+    const message = await invoke(make(), `const customer = { name: "Ada" };\nconsole.log(customer.address.city);\nreturn 1;`);
     expect((message.artifact as ExecutionResult).error).toMatchObject({ kind: "ScriptError", line: 2 });
-    expect(message.content).toMatch(/^Error: ScriptError at line 2/);
-    expect(message.content).toContain("billing.refund (ok)");
+    expect(message.content).toMatch(/^Error: ScriptError at line 2, column \d+: TypeError/);
+  });
+
+  it("lists the calls a failed script already made, so the model does not repeat them", async () => {
+    const message = await invoke(make(), `await tools.billing.refund({ invoiceId: "inv_1" });\nthrow new Error("stop");`);
+    expect((message.artifact as ExecutionResult).status).toBe("failed");
+    expect(message.content).toContain("Tool calls made, in order: billing.refund (ok)");
   });
 
   it("reports inner calls as child runs of the execute tool in LangChain callbacks", async () => {
-    const runs: { name: string | undefined; runId: string; parentRunId: string | undefined }[] = [];
+    type Run = { name?: string; runId: string; parentRunId?: string; toolCallId?: string };
+    const runs: Run[] = [];
     class Recorder extends BaseCallbackHandler {
       name = "recorder";
       override handleToolStart(
@@ -114,41 +120,64 @@ describe("createCodeModeTool", () => {
         _tags?: string[],
         _metadata?: unknown,
         runName?: string,
+        toolCallId?: string,
       ) {
-        runs.push({ name: runName, runId, parentRunId });
+        runs.push({ name: runName, runId, parentRunId, toolCallId });
       }
     }
     await invoke(make(), TOTAL_OF_TOP_TWO, { callbacks: [new Recorder()], runName: "execute" });
     const outer = runs.find((run) => run.parentRunId === undefined);
-    expect(outer?.name).toBe("execute");
-    const inner = runs.filter((run) => run.parentRunId === outer?.runId).map((run) => run.name);
-    expect(inner).toEqual(["list_customers", "list_invoices", "list_invoices"]);
+    expect(outer).toMatchObject({ name: "execute", toolCallId: "call_1" });
+    const inner = runs.filter((run) => run.parentRunId === outer?.runId);
+    expect(inner.map((run) => run.name)).toEqual(["list_customers", "list_invoices", "list_invoices"]);
+    // The model's tool call belongs to the execute run only; inner calls are not answers to it.
+    expect(inner.every((run) => run.toolCallId === undefined)).toBe(true);
     expect(runs).toHaveLength(4);
   });
 
-  it("stops the script and aborts the inner call when the run's signal aborts", async () => {
-    let innerSignal: AbortSignal | undefined;
+  function hangingTool() {
+    const probe = { signal: undefined as AbortSignal | undefined, started: undefined as unknown as Promise<void> };
     let started!: () => void;
-    const running = new Promise<void>((resolve) => (started = resolve));
+    probe.started = new Promise<void>((resolve) => (started = resolve));
     const hang = tool(
       (_input, config) => {
-        innerSignal = config.signal;
+        probe.signal = config.signal;
         started();
         return new Promise((_resolve, reject) => config.signal?.addEventListener("abort", () => reject(new Error("aborted"))));
       },
       { name: "hang", description: "Waits forever.", schema: z.object({}) },
     );
+    return { hang, probe };
+  }
+  const HANG_THEN_REFUND = `await tools.ops.hang({});\nawait tools.ops.refund({ invoiceId: "x" });`;
+
+  it("stops the script and aborts the inner call when the run's signal aborts", async () => {
+    const { hang, probe } = hangingTool();
     const before = refund.calls;
     const execute = make({ tools: [hang, refund], namespace: "ops" });
     const controller = new AbortController();
-    const pending = execute.invoke(
-      { code: `await tools.ops.hang({});\nawait tools.ops.refund({ invoiceId: "x" });` },
-      { signal: controller.signal },
-    );
-    await running;
+    const pending = execute.invoke({ code: HANG_THEN_REFUND }, { signal: controller.signal });
+    await probe.started;
     controller.abort();
     expect(await pending).toMatch(/^Error: Cancelled/);
-    await vi.waitFor(() => expect(innerSignal?.aborted).toBe(true));
+    await vi.waitFor(() => expect(probe.signal?.aborted).toBe(true));
+    expect(refund.calls).toBe(before);
+  });
+
+  it("stops the script and its calls when the whole agent is aborted", async () => {
+    const { hang, probe } = hangingTool();
+    const before = refund.calls;
+    const execute = make({ tools: [hang, refund], namespace: "ops" });
+    const model = fakeModel()
+      .respondWithTools([{ name: "execute", args: { code: HANG_THEN_REFUND }, id: "call_1" }])
+      .respond(new AIMessage("done"));
+    const agent = createAgent({ model, tools: [execute] });
+    const controller = new AbortController();
+    const pending = agent.invoke({ messages: [{ role: "user", content: "go" }] }, { signal: controller.signal });
+    await probe.started;
+    controller.abort();
+    await expect(pending).rejects.toThrow(/abort/i);
+    await vi.waitFor(() => expect(probe.signal?.aborted).toBe(true));
     expect(refund.calls).toBe(before);
   });
 
@@ -164,6 +193,15 @@ describe("createCodeModeTool", () => {
     expect(execute.name).toBe("run_code");
     const message = await invoke(execute, `return typeof catalog;`);
     expect((message.artifact as ExecutionResult).result).toBe("undefined");
+  });
+
+  it("passes the prompt's token budget and the limits through to the core", async () => {
+    const execute = make({ tokenBudget: 200, limits: { maxHostCalls: 2 } });
+    expect(execute.description).toContain("catalog.search");
+    expect(execute.description).not.toContain("List the invoices of one customer.");
+    expect(make().description).toContain("List the invoices of one customer.");
+    const message = await invoke(execute, `for (let i = 0; i < 5; i++) await tools.crm.list_customers({});\nreturn 1;`);
+    expect((message.artifact as ExecutionResult).error?.kind).toBe("HostCallLimit");
   });
 
   it("is the one tool of a createAgent agent, whose inner tools answer the script and not the model", async () => {

@@ -1,4 +1,5 @@
 import { toJsonSchema, ToolError, type ToolDefinition } from "@codemode/core";
+import { RunnableLambda } from "@langchain/core/runnables";
 import { DynamicTool, StructuredTool, tool } from "@langchain/core/tools";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -78,6 +79,17 @@ describe("fromLangChainTools", () => {
     const [weather, loud] = fromLangChainTools([new WeatherTool(), shout]);
     expect(await run(weather!, { city: "Oslo" })).toEqual({ city: "Oslo", celsius: 21 });
     expect(await run(loud!, { input: "hi" })).toBe("HI");
+  });
+
+  it("calls a runnable turned into a tool with asTool()", async () => {
+    const runnable = RunnableLambda.from(async ({ a, b }: { a: number; b: number }) => a + b).asTool({
+      name: "add",
+      description: "Adds two numbers.",
+      schema: z.object({ a: z.number(), b: z.number() }),
+    });
+    const [definition] = fromLangChainTools([runnable]);
+    expect(definition!.name).toBe("tools.add");
+    expect(await run(definition!, { a: 2, b: 3 })).toBe(5);
   });
 
   it("passes the host's config and the call's own signal to the tool", async () => {

@@ -1,11 +1,14 @@
 import { ToolError, type JsonSchema, type ToolAnnotations, type ToolDefinition, type ToolSchema } from "@codemode/core";
-import type { RunnableConfig } from "@langchain/core/runnables";
+import type { RunnableConfig, RunnableToolLike } from "@langchain/core/runnables";
 import { ToolInputParsingException, type StructuredToolInterface } from "@langchain/core/tools";
 import { toJsonSchema } from "@langchain/core/utils/json_schema";
 import { fromToolOutput } from "./from-tool-output.js";
 
-/** A LangChain tool of any kind: `tool()`, DynamicStructuredTool, a StructuredTool subclass, an MCP adapter tool. */
-export type LangChainTool = StructuredToolInterface<any, any, any>;
+/**
+ * A LangChain tool of any kind: `tool()`, DynamicStructuredTool, a StructuredTool subclass, an MCP adapter tool, or a
+ * runnable turned into a tool with `asTool()`.
+ */
+export type LangChainTool = StructuredToolInterface<any, any, any> | RunnableToolLike<any, any>;
 
 /**
  * Which namespace each tool goes in: one name for all, a map from tool name to namespace (unmapped tools go in
@@ -29,21 +32,25 @@ export function fromLangChainTools(
   tools: readonly LangChainTool[],
   options: FromLangChainToolsOptions = {},
 ): ToolDefinition[] {
-  return tools.map((tool) => ({
-    name: `${namespaceOf(tool, options.namespace)}.${toSegment(tool.name)}`,
-    description: tool.description,
-    inputSchema: toInputSchema(tool.schema),
-    // @langchain/mcp-adapters keeps the MCP tool's annotations (readOnlyHint, ...) in the tool's metadata.
-    annotations: (tool as { metadata?: { annotations?: ToolAnnotations } }).metadata?.annotations,
-    execute: async (args: unknown, { signal, context }) => {
-      try {
-        const output = await tool.invoke(args as never, { ...(context as RunnableConfig), signal });
-        return fromToolOutput(output, { contentBlocks: (tool as { responseFormat?: string }).responseFormat === "content_and_artifact" });
-      } catch (error) {
-        throw toToolError(error);
-      }
-    },
-  }));
+  return tools.map((tool) => {
+    const { metadata, responseFormat } = tool as { metadata?: { annotations?: ToolAnnotations }; responseFormat?: string };
+    const contentBlocks = responseFormat === "content_and_artifact";
+    return {
+      name: `${namespaceOf(tool, options.namespace)}.${toSegment(tool.name)}`,
+      description: tool.description ?? "",
+      inputSchema: toInputSchema(tool.schema),
+      // @langchain/mcp-adapters keeps the MCP tool's annotations (readOnlyHint, ...) in the tool's metadata.
+      annotations: metadata?.annotations,
+      execute: async (args: unknown, { signal, context }) => {
+        try {
+          const output = await tool.invoke(args as never, { ...(context as RunnableConfig), signal });
+          return fromToolOutput(output, { contentBlocks });
+        } catch (error) {
+          throw toToolError(error);
+        }
+      },
+    };
+  });
 }
 
 function namespaceOf(tool: LangChainTool, option: NamespaceOption | undefined): string {

@@ -7,7 +7,12 @@ const server = new McpServer({ name: "fixture", version: "1.0.0" });
 
 server.registerTool(
   "add",
-  { description: "Add two numbers.", inputSchema: { a: z.number(), b: z.number() }, outputSchema: { sum: z.number() } },
+  {
+    description: "Add two numbers.",
+    inputSchema: { a: z.number(), b: z.number() },
+    outputSchema: { sum: z.number() },
+    annotations: { readOnlyHint: true },
+  },
   async ({ a, b }) => ({
     content: [{ type: "text", text: JSON.stringify({ sum: a + b }) }],
     structuredContent: { sum: a + b },

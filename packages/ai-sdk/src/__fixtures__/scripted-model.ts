@@ -9,7 +9,7 @@ const usage: GenerateResult["usage"] = {
 
 /** The output of the last `execute` tool result the model was sent, as the provider would receive it. */
 export function lastToolOutput(model: MockLanguageModelV3): unknown {
-  const prompt = model.doGenerateCalls.at(-1)?.prompt ?? [];
+  const prompt = (model.doGenerateCalls.at(-1) ?? model.doStreamCalls.at(-1))?.prompt ?? [];
   const message = prompt.findLast((candidate) => candidate.role === "tool");
   const part = message?.content.find((candidate) => candidate.type === "tool-result");
   return part?.type === "tool-result" ? part.output : undefined;

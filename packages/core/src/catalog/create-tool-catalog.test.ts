@@ -124,6 +124,14 @@ describe("createToolCatalog", () => {
     expect(catalog.prompt(everyone, { tokenBudget: 2000 })).not.toContain("catalog.search");
   });
 
+  it("refuses options that cannot work", () => {
+    for (const options of [{ maxSearchResults: 0 }, { maxSearchResults: 2.5 }, { maxSearchResults: 5000 }, { embed: "x" }]) {
+      expect(() => createToolCatalog(sampleTools(), options as never), JSON.stringify(options)).toThrow(
+        expect.objectContaining({ code: "INVALID_OPTIONS" }),
+      );
+    }
+  });
+
   it("fuses embeddings into search when the host gives an embed function, embedding the tools once", async () => {
     const batches: number[] = [];
     const embedded = createToolCatalog(sampleTools(), {

@@ -1,7 +1,9 @@
+import { CodeModeError } from "../errors/index.js";
 import type { RegisteredTool } from "../tools/index.js";
 import { CatalogError } from "./catalog-error.js";
 import { paginate, pageOf } from "./paginate.js";
 import {
+  MAX_ACCEPTED_LIMIT,
   parseCountArguments,
   parseDescribeArguments,
   parsePageArguments,
@@ -27,6 +29,7 @@ export const CATALOG_DEFAULTS = { maxSearchResults: 5, listLimit: 20, maxListLim
  * const page = await catalog.search({ query: "list invoices" }, createAllowFilter(["billing.*"]));
  */
 export function createToolCatalog(tools: readonly RegisteredTool[], options: CatalogOptions = {}): ToolCatalog {
+  assertCatalogOptions(options);
   const maxSearchResults = options.maxSearchResults ?? CATALOG_DEFAULTS.maxSearchResults;
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   const visible = createVisibleTools(tools);
@@ -38,7 +41,9 @@ export function createToolCatalog(tools: readonly RegisteredTool[], options: Cat
     return signature;
   };
   const itemOf = (tool: RegisteredTool, full = false): CatalogItem => {
-    const item: CatalogItem = { name: tool.name, path: toolPath(tool), description: tool.definition.description, signature: signatureOf(tool) };
+    const { name, definition } = tool;
+    const signature = signatureOf(tool);
+    const item: CatalogItem = { name, path: toolPath(tool), description: definition.description, signature };
     if (full) {
       if (tool.inputJsonSchema) item.inputSchema = tool.inputJsonSchema;
       if (tool.outputJsonSchema) item.outputSchema = tool.outputJsonSchema;
@@ -50,11 +55,10 @@ export function createToolCatalog(tools: readonly RegisteredTool[], options: Cat
     async search(args, allowed) {
       const { query, namespace, limit, offset, detail } = parseSearchArguments(args);
       const pageLimit = Math.min(limit ?? maxSearchResults, maxSearchResults);
-      const candidates = visible.of(allowed, namespace);
-      if (query.trim() === "") return paginate(candidates, offset, pageLimit, (tool) => itemOf(tool, detail === "full"));
-      const accepted = visible.positions(allowed, namespace);
-      const ranked = await search(query, accepted);
-      const items = ranked.slice(offset, offset + pageLimit).map((index) => itemOf(tools[index] as RegisteredTool, detail === "full"));
+      const toItem = (tool: RegisteredTool) => itemOf(tool, detail === "full");
+      if (query.trim() === "") return paginate(visible.of(allowed, namespace), offset, pageLimit, toItem);
+      const ranked = await search(query, visible.positions(allowed, namespace));
+      const items = ranked.slice(offset, offset + pageLimit).map((index) => toItem(tools[index] as RegisteredTool));
       return pageOf(items, ranked.length, offset, pageLimit);
     },
     list(args, allowed) {
@@ -96,6 +100,7 @@ export function createToolCatalog(tools: readonly RegisteredTool[], options: Cat
 
 function describeTool(tool: RegisteredTool, item: CatalogItem): ToolDescription {
   const { annotations = {}, affordances = [], toolkit, stateTransition = {} } = tool.definition;
+  const { requires = [], produces = [] } = stateTransition;
   return {
     name: item.name,
     path: item.path,
@@ -106,6 +111,20 @@ function describeTool(tool: RegisteredTool, item: CatalogItem): ToolDescription 
     annotations: { ...annotations },
     affordances: [...affordances],
     toolkit: toolkit ?? null,
-    stateTransition: { requires: [...(stateTransition.requires ?? [])], produces: [...(stateTransition.produces ?? [])] },
+    stateTransition: { requires: [...requires], produces: [...produces] },
   };
+}
+
+/** Throws INVALID_OPTIONS, naming the option, when the host's catalog options cannot work. */
+function assertCatalogOptions(options: CatalogOptions): void {
+  const { maxSearchResults, embed, countTokens } = options;
+  const fail = (message: string) => {
+    throw new CodeModeError("INVALID_OPTIONS", message);
+  };
+  if (maxSearchResults !== undefined && !(Number.isInteger(maxSearchResults) && maxSearchResults >= 1)) {
+    fail(`catalog.maxSearchResults must be a positive integer, got ${String(maxSearchResults)}.`);
+  }
+  if ((maxSearchResults ?? 0) > MAX_ACCEPTED_LIMIT) fail(`catalog.maxSearchResults must be at most ${MAX_ACCEPTED_LIMIT}.`);
+  if (embed !== undefined && typeof embed !== "function") fail("catalog.embed must be a function.");
+  if (countTokens !== undefined && typeof countTokens !== "function") fail("catalog.countTokens must be a function.");
 }

@@ -14,5 +14,7 @@ export function paginate<T, U = T>(
 /** A page from items already cut, with the total they were cut from. */
 export function pageOf<U>(items: U[], total: number, offset: number, limit: number): CatalogPage<U> {
   const hasMore = offset + items.length < total;
-  return hasMore ? { items, total, limit, offset, hasMore, nextOffset: offset + items.length } : { items, total, limit, offset, hasMore };
+  const page: CatalogPage<U> = { items, total, limit, offset, hasMore };
+  if (hasMore) page.nextOffset = offset + items.length;
+  return page;
 }

@@ -34,6 +34,7 @@ describe("parseSearchArguments", () => {
       message: "catalog.search: `query` must be a string.",
     });
     expect(refusal(() => parseSearchArguments(undefined)).code).toBe("invalid_arguments");
+    expect(refusal(() => parseSearchArguments({ query: "x".repeat(1001) })).message).toMatch(/at most 1000 characters/);
     expect(refusal(() => parseSearchArguments("invoices")).message).toMatch(/takes one object argument/);
   });
 

@@ -4,6 +4,9 @@ import { CatalogError } from "./catalog-error.js";
 /** The largest `limit` any operation accepts before clamping; anything above is a mistake, not a wish. */
 export const MAX_ACCEPTED_LIMIT = 1000;
 
+/** The longest search query accepted: a few words find tools, a pasted document does not. */
+export const MAX_QUERY_LENGTH = 1000;
+
 /** Arguments of `search`, checked. */
 export interface SearchArguments {
   query: string;
@@ -26,6 +29,7 @@ type Raw = Record<string, unknown>;
 export function parseSearchArguments(args: unknown): SearchArguments {
   const raw = readObject("search", args, ["query", "namespace", "limit", "offset", "detail"], true);
   if (typeof raw.query !== "string") fail("search", "`query` must be a string");
+  if (raw.query.length > MAX_QUERY_LENGTH) fail("search", `\`query\` must be at most ${MAX_QUERY_LENGTH} characters`);
   const detail = raw.detail ?? "brief";
   if (detail !== "brief" && detail !== "full") fail("search", '`detail` must be "brief" or "full"');
   return { query: raw.query, ...readPaging("search", raw), detail };

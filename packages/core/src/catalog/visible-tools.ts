@@ -34,7 +34,8 @@ export function createVisibleTools(tools: readonly RegisteredTool[]): VisibleToo
     let view = views.get(allowed);
     if (view) return view;
     const visible = tools.filter((tool) => allowed(tool.name));
-    view = { tools: visible, byNamespace: groupBy(visible, (tool) => tool.namespace), positions: new Map(), toolkits: undefined };
+    const byNamespace = groupBy(visible, (tool) => tool.namespace);
+    view = { tools: visible, byNamespace, positions: new Map(), toolkits: undefined };
     views.set(allowed, view);
     return view;
   };
@@ -49,7 +50,10 @@ export function createVisibleTools(tools: readonly RegisteredTool[]): VisibleToo
     positions(allowed, namespace) {
       const view = viewOf(allowed);
       let set = view.positions.get(namespace);
-      if (!set) view.positions.set(namespace, (set = new Set(toolsOf(allowed, namespace).map((tool) => position.get(tool) as number))));
+      if (!set) {
+        set = new Set(toolsOf(allowed, namespace).map((tool) => position.get(tool) as number));
+        view.positions.set(namespace, set);
+      }
       return set;
     },
     namespaces: (allowed) => viewOf(allowed).byNamespace,

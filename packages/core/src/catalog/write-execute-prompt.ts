@@ -1,6 +1,7 @@
 import type { RegisteredTool } from "../tools/index.js";
 import { renderToolsDeclaration } from "./render-declarations.js";
 import { ENVELOPE_DECLARATION } from "./signature/index.js";
+import { summarizeTools } from "./summarize-tools.js";
 
 /** Options of {@link writeExecutePrompt}. */
 export interface ExecutePromptOptions {
@@ -35,7 +36,7 @@ const [customer, invoices] = await Promise.all([
 if (!customer.ok) return { error: customer.error.message };
 return { name: customer.data.name, open: invoices.ok ? invoices.data.length : null };`;
 
-const DISCOVERY = `There are too many tools to list here. Find them inside your script:
+const DISCOVERY = `There are too many tools to show their signatures here. Find them inside your script:
 - \`await catalog.search({ query: "list invoices" })\` gives the best matches: \`data.items\` of \`{ name, path, signature }\` (\`namespace\`, \`limit\`, \`offset\` optional).
 - \`await catalog.describe({ tool: "billing.list_invoices" })\` gives one tool's full signature and schemas.
 - \`catalog.list({ namespace })\` pages through a namespace; \`catalog.count({})\` counts tools per namespace.
@@ -43,7 +44,7 @@ Return or \`console.log\` what you find, then call the tools in your next run, o
 
 /**
  * Writes the execute tool's description: the rules of the sandbox, one example, and the tools. Within the token
- * budget every signature is inline; past it (when search is on) a namespace summary and how to search instead.
+ * budget every signature is inline; past it (when search is on) a summary of the tools and how to search instead.
  */
 export function writeExecutePrompt(
   tools: readonly RegisteredTool[],
@@ -54,39 +55,17 @@ export function writeExecutePrompt(
   const count = options.countTokens ?? estimateTokens;
   const search = options.search !== false;
   const rules = RULES.replace("{{catalog}}", search ? ", `catalog`" : "");
+  const head = `${rules}\n\n${EXAMPLE}\n\nTools (TypeScript):\n${ENVELOPE_DECLARATION}\n`;
   // The inline text holds every name and description, so when those alone overflow, skip writing 10,000 signatures.
   const floor = tools.map((tool) => `${tool.name} ${tool.definition.description}`).join("\n");
   if (!search || count(`${rules}\n${floor}`) <= budget) {
-    const inline = `${rules}\n\n${EXAMPLE}\n\nTools (TypeScript):\n${ENVELOPE_DECLARATION}\n${renderToolsDeclaration(tools, signatureOf)}`;
+    const inline = `${head}${renderToolsDeclaration(tools, signatureOf)}`;
     if (count(inline) <= budget || tools.length === 0) return inline;
   }
   if (!search) {
     // Without search the model has no other way to learn the tools, so they stay inline, only shorter.
-    return `${rules}\n\n${EXAMPLE}\n\nTools (TypeScript):\n${ENVELOPE_DECLARATION}\n${renderToolsDeclaration(tools, signatureOf, false)}`;
+    return `${head}${renderToolsDeclaration(tools, signatureOf, false)}`;
   }
-  const head = `${rules}\n\n${EXAMPLE}\n\n${DISCOVERY}\n\n`;
-  return head + namespaceSummary(tools, budget - count(head), count);
-}
-
-/**
- * The tools by namespace, as much as the tokens left allow: every tool's name when that fits
- * ("billing (2): list_invoices, refund_payment"), else counts only, cut short with how many it left out.
- */
-function namespaceSummary(tools: readonly RegisteredTool[], tokensLeft: number, count: (text: string) => number): string {
-  const groups = new Map<string, string[]>();
-  for (const tool of tools) {
-    const group = groups.get(tool.namespace);
-    if (group) group.push(tool.localName);
-    else groups.set(tool.namespace, [tool.localName]);
-  }
-  const entries = [...groups].sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0], "en", { numeric: true }));
-  const names = `${tools.length} tools by namespace:\n${entries.map(([name, members]) => `- ${name} (${members.length}): ${members.join(", ")}`).join("\n")}`;
-  if (count(names) <= tokensLeft) return names;
-  const title = `${tools.length} tools in ${entries.length} namespaces (tools each):`;
-  let text = `${title} ${entries.map(([name, members]) => `${name} (${members.length})`).join(", ")}.`;
-  for (let shown = entries.length - 1; shown > 0 && count(text) > tokensLeft; shown = Math.floor(shown * 0.8)) {
-    const listed = entries.slice(0, shown).map(([name, members]) => `${name} (${members.length})`);
-    text = `${title} ${listed.join(", ")}, and ${entries.length - shown} more (see catalog.count).`;
-  }
-  return text;
+  const guide = `${rules}\n\n${EXAMPLE}\n\n${DISCOVERY}\n\n`;
+  return guide + summarizeTools(tools, budget - count(guide), count);
 }

@@ -42,6 +42,8 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
     maxStackBytes: limits.maxStackBytes,
     serializerSource: SERIALIZER_SOURCE,
   });
+  // The first worker starts now, in the background: a thread and its engine take longer than most runs.
+  pool.warm();
   const prepare = createPrepareCache(limits);
   let closed = false;
 
@@ -55,8 +57,10 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
     try {
       prepared = prepare(code);
     } catch (error) {
-      if (!(error instanceof ScriptParseError)) throw error;
-      const parseError = { kind: "ParseError" as const, message: error.message, line: error.line, column: error.column };
+      const parseError =
+        error instanceof ScriptParseError
+          ? { kind: "ParseError" as const, message: error.message, line: error.line, column: error.column }
+          : { kind: "InternalError" as const, message: "The script could not be prepared.", line: null, column: null };
       return finish({ status: "failed", result: null, error: parseError, diagnostics: [], logs: [], toolCalls: [] });
     }
     const tools = toolSet;
@@ -80,10 +84,11 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
     });
     const unsent = outcome.unfinishedCalls.filter((call) => !call.sent);
     const toolCalls = calls.finish(unsent);
+    const { result, error } = readOutcome(outcome);
     return finish({
-      status: outcome.error ? "failed" : "completed",
-      result: outcome.resultJson === null ? null : (JSON.parse(outcome.resultJson) as JsonValue),
-      error: outcome.error ? { kind: outcome.error.kind, message: outcome.error.message, ...position(outcome.error.stack, prepared) } : null,
+      status: error ? "failed" : "completed",
+      result,
+      error: error ? { kind: error.kind, message: error.message, ...position(error.stack, prepared) } : null,
       diagnostics: [...outcome.diagnostics, ...unfinishedDiagnostics(outcome, prepared)],
       logs: [...calls.logs, ...outcome.logs],
       toolCalls,
@@ -104,6 +109,18 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
       await pool.close();
     },
   };
+}
+
+/** The returned value and the error of an outcome; JSON text the host cannot parse is the script's failure. */
+function readOutcome(outcome: RunOutcome): { result: JsonValue; error: RunOutcome["error"] } {
+  if (outcome.error || outcome.resultJson === null) return { result: null, error: outcome.error };
+  try {
+    return { result: JSON.parse(outcome.resultJson) as JsonValue, error: null };
+  } catch {
+    // Only a script that replaced built-ins the serialiser relies on can get here.
+    const message = "The returned value could not be serialised: the serialiser produced text that is not JSON.";
+    return { result: null, error: { kind: "ScriptError", message, stack: null } };
+  }
 }
 
 function pickBudget(tokenBudget: number | undefined): { tokenBudget?: number } {

@@ -23,7 +23,7 @@ const STACK_OVERFLOW = /call stack size exceeded|stack overflow/i;
 export function classifyError(error: GuestErrorText, compiling: boolean, memoryLimitBytes: number): ClassifiedError {
   const name = error.name ?? "";
   const message = error.message ?? "";
-  if (name === "InternalError" && /out of memory/i.test(message)) {
+  if (name === "InternalError" && /out of memory|string too long/i.test(message)) {
     return {
       kind: "MemoryLimitExceeded",
       message: `Script ran out of memory (limit ${formatBytes(memoryLimitBytes)}).`,

@@ -1,4 +1,4 @@
-import type { QuickJSContext, QuickJSDeferredPromise, QuickJSHandle } from "quickjs-emscripten-core";
+import type { QuickJSContext, QuickJSHandle } from "quickjs-emscripten-core";
 import type { Diagnostic } from "../code-mode/execution-result.js";
 import { createLogBuffer, type LogBuffer } from "./log-buffer.js";
 import type { HostCallRequest, ReplyBatch, RunOutcome, RunRequest } from "./protocol.js";
@@ -13,17 +13,18 @@ export interface BridgeHooks {
 }
 
 /**
- * The worker's side of the guest's one native function: it counts host calls, turns tool and catalog calls into
- * deferred promises batched for the host, keeps the console lines, and settles the promises when replies arrive.
+ * The worker's side of the guest's one native function: it counts host calls, batches tool and catalog calls for
+ * the host, keeps the console lines, and hands each batch of replies to the guest in one call. The promises live in
+ * the guest, so no handle of a pending call outlives the run.
  */
 export class GuestBridge {
-  /** The prelude's `decode(text, bytes)`, which turns a reply's JSON text into the guest's envelope object. */
-  decoder: QuickJSHandle | undefined;
+  /** The tools piece's `deliver(text, bytes)`, set when the script first reads `tools` or `catalog`. */
+  deliverer: QuickJSHandle | undefined;
   private hostCalls = 0;
   private refusals = 0;
   private nextCallId = 0;
   private outgoing: HostCallRequest[] = [];
-  private readonly pending = new Map<number, { deferred: QuickJSDeferredPromise; name: string; stack: string }>();
+  private readonly pending = new Map<number, { name: string; stack: string }>();
   private readonly logs: LogBuffer;
 
   constructor(
@@ -52,25 +53,25 @@ export class GuestBridge {
       const bytes = Buffer.from(text(1), "base64");
       return context.newArrayBuffer(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
     }
-    const refused = this.count(kind === "log" ? "console" : text(1), kind === "log");
+    const isLog = kind === "log";
+    const refused = this.count(isLog ? "console" : text(1), isLog);
     if (refused !== null) return refused;
-    if (kind === "log") {
+    if (isLog) {
       this.logs.write(text(1));
       return undefined;
     }
     const callId = ++this.nextCallId;
     const name = text(1);
     if (kind === "tool" || kind === "catalog") {
-      const deferred = context.newPromise();
       const stack = text(3);
       this.outgoing.push({ kind, callId, name, args: text(2) || "{}", stack });
-      this.pending.set(callId, { deferred, name, stack });
-      return deferred.handle;
+      this.pending.set(callId, { name, stack });
+      return context.newNumber(callId);
     }
     // The guest refused the arguments itself: answer at once and let the host record the call.
     const message = text(2) || "Arguments are not JSON.";
     this.outgoing.push({ kind: "note", callId, name, code: "invalid_arguments", message });
-    return this.answer({ ok: false, error: { code: "invalid_arguments", message, retryable: false } });
+    return this.answer("invalid_arguments", message);
   }
 
   private show(value: QuickJSHandle | undefined): string {
@@ -91,39 +92,31 @@ export class GuestBridge {
     }
     const message = `Script has used all ${maxHostCalls} host calls it may make.`;
     this.outgoing.push({ kind: "note", callId: ++this.nextCallId, name, code: "limit_exceeded", message });
-    if (isLog) return undefined;
-    return this.answer({ ok: false, error: { code: "limit_exceeded", message, retryable: false } });
+    return isLog ? undefined : this.answer("limit_exceeded", message);
   }
 
-  /** A promise already settled with an envelope made on this side. */
-  private answer(envelope: unknown): QuickJSHandle {
-    const deferred = this.context.newPromise();
-    this.settle(deferred, JSON.stringify(envelope), false);
-    return deferred.handle;
+  /** An envelope made on this side, as the JSON text the guest turns into an already settled promise. */
+  private answer(code: "invalid_arguments" | "limit_exceeded", message: string): QuickJSHandle {
+    return this.context.newString(JSON.stringify({ ok: false, error: { code, message, retryable: false } }));
   }
 
-  private settle(deferred: QuickJSDeferredPromise, envelope: string, bytes: boolean): void {
-    const { context } = this;
-    const text = context.newString(envelope);
-    const decoded = context.callFunction(this.decoder!, context.undefined, text, bytes ? context.true : context.false);
-    text.dispose();
-    if (decoded.error) {
-      deferred.reject(decoded.error);
-      decoded.error.dispose();
-    } else {
-      deferred.resolve(decoded.value);
-      decoded.value.dispose();
-    }
-  }
-
-  /** Settles the promises of the calls the host answered. */
-  deliver(replies: ReplyBatch["replies"]): void {
+  /** Settles, in one call into the guest, the calls the host answered; returns the guest's error if that fails. */
+  deliver(replies: ReplyBatch["replies"]): QuickJSHandle | null {
+    let text = "";
+    let bytes = false;
     for (const reply of replies) {
-      const call = this.pending.get(reply.callId);
-      if (!call) continue;
-      this.pending.delete(reply.callId);
-      this.settle(call.deferred, reply.envelope, reply.bytes);
+      if (!this.pending.delete(reply.callId)) continue;
+      text += `${text ? "," : ""}[${reply.callId},${reply.envelope}]`;
+      bytes ||= reply.bytes;
     }
+    if (!text || !this.deliverer) return null;
+    const { context } = this;
+    const batch = context.newString(`[${text}]`);
+    const delivered = context.callFunction(this.deliverer, context.undefined, batch, bytes ? context.true : context.false);
+    batch.dispose();
+    if (delivered.error) return delivered.error;
+    delivered.value.dispose();
+    return null;
   }
 
   /** Sends the calls made and lines written since the last flush, in one message. */
@@ -150,17 +143,10 @@ export class GuestBridge {
       if (!unsent.has(callId)) unfinishedCalls.push({ callId, name, stack, sent: true });
     }
     unfinishedCalls.sort((left, right) => left.callId - right.callId);
-    this.outgoing = this.outgoing.filter((call) => call.kind === "note");
-    const notes = this.outgoing;
+    const notes = this.outgoing.filter((call) => call.kind === "note");
     this.outgoing = [];
     if (notes.length > 0) this.channel.send({ type: "calls", id: this.request.id, calls: notes, logs: [] });
     const diagnostics: Diagnostic[] = this.logs.diagnostics();
     return { logs: this.logs.takeNew(), diagnostics, unfinishedCalls };
-  }
-
-  /** Frees the deferred promises of calls that never got a reply; they must go before the context does. */
-  dispose(): void {
-    for (const { deferred } of this.pending.values()) deferred.dispose();
-    this.pending.clear();
   }
 }

@@ -1,16 +1,19 @@
 // QuickJS parses about 100 µs a kilobyte here, more than a whole trivial run costs, so nothing is compiled up front:
 // `tools`, `catalog` and `console` start as getters on globalThis, and the first read compiles the piece below that
-// defines them as plain values. The native function `host(kind, ...)` answers "tool" | "catalog" | "invalid" with a
-// promise, "log" with nothing, "show" with a value's JSON text and "bytes" with an ArrayBuffer.
+// defines them as plain values. The native function `host(kind, ...)` answers "tool" | "catalog" with a call id
+// (or, for a call it refuses at once, the envelope's JSON text), "invalid" with that text too, "log" with nothing,
+// "show" with a value's JSON text and "bytes" with an ArrayBuffer.
 
 /**
  * Guest JavaScript for `tools` and `catalog`: a function of `(host, withCatalog)` that defines both globals and
- * returns `decode(text, bytes)`, which the worker keeps to turn reply texts into envelope objects.
+ * returns `deliver(text, bytes)`, which the worker calls once per batch of replies (`[[callId, envelope], ...]` as
+ * JSON text) to settle the promises the calls returned.
  */
 export const GUEST_TOOLS_SOURCE = String.raw`(function (host, withCatalog) {
   "use strict";
   const stringify = JSON.stringify, parse = JSON.parse, freeze = Object.freeze, define = Object.defineProperty;
   const create = Object.create, ProxyOf = Proxy, ErrorOf = Error, TypeErrorOf = TypeError, Bytes = Uint8Array;
+  const PromiseOf = Promise, settled = (text) => PromiseOf.resolve(parse(text)), waiting = create(null);
   const encode = (key, value) => {
     const type = typeof value;
     if (type === "function" || type === "symbol" || type === "bigint") {
@@ -24,9 +27,10 @@ export const GUEST_TOOLS_SOURCE = String.raw`(function (host, withCatalog) {
     try {
       text = stringify(args === undefined ? {} : args, encode);
     } catch (error) {
-      return host("invalid", name, "Arguments are not JSON: " + (error && error.message) + ".", stack);
+      return settled(host("invalid", name, "Arguments are not JSON: " + (error && error.message) + ".", stack));
     }
-    return host(kind, name, text, stack);
+    const id = host(kind, name, text, stack);
+    return typeof id === "string" ? settled(id) : new PromiseOf((resolve) => { waiting[id] = resolve; });
   };
   const refuse = () => { throw new TypeErrorOf("tools cannot be changed or enumerated; use catalog to find tools."); };
   const hidden = (key) => typeof key !== "string" || key === "then" || key === "toJSON" || key === "constructor" ||
@@ -48,7 +52,14 @@ export const GUEST_TOOLS_SOURCE = String.raw`(function (host, withCatalog) {
   const BYTES = "\u0000codemode.bytes";
   const revive = (_, value) =>
     value !== null && typeof value === "object" && typeof value[BYTES] === "string" ? new Bytes(host("bytes", value[BYTES])) : value;
-  return (text, bytes) => (bytes ? parse(text, revive) : parse(text));
+  return (text, bytes) => {
+    const replies = bytes ? parse(text, revive) : parse(text);
+    for (let index = 0; index < replies.length; index++) {
+      const id = replies[index][0], resolve = waiting[id];
+      delete waiting[id];
+      if (resolve) resolve(replies[index][1]);
+    }
+  };
 })`.replace(/\n\s+/g, "\n");
 
 /** Guest JavaScript for `console`: a function of `(host)` that defines the global. */
@@ -65,3 +76,27 @@ export const GUEST_CONSOLE_SOURCE = String.raw`(function (host) {
   Object.defineProperty(globalThis, "console", { value: Object.freeze({ log: write, info: write, warn: write,
     error: write, debug: write }), writable: true, configurable: true });
 })`.replace(/\n\s+/g, "\n");
+
+/**
+ * Guest JavaScript for the fast path of serialising a value: native `JSON.stringify` with a replacer that gives up
+ * (returns undefined) at anything JSON would change: a function, symbol or BigInt, an object that is not a plain
+ * object or array (Map, Set, typed arrays, Error, class instances), or a cycle. Where it does not give up, its output
+ * is what the full serialiser writes, about twice as fast and without parsing the serialiser's ten kilobytes.
+ */
+export const GUEST_JSON_SOURCE = String.raw`(() => {
+  "use strict";
+  const stringify = JSON.stringify, protoOf = Object.getPrototypeOf, plainObject = Object.prototype, plainArray = Array.prototype;
+  const check = function (key, value) {
+    const type = typeof value;
+    if (type === "object") {
+      if (value !== null) {
+        const proto = protoOf(value);
+        if (proto !== plainObject && proto !== plainArray && proto !== null) throw check;
+      }
+    } else if (type === "function" || type === "symbol" || type === "bigint" || (type === "undefined" && key === "")) {
+      throw check;
+    }
+    return value;
+  };
+  return (value) => { try { return stringify(value, check); } catch { return undefined; } };
+})()`.replace(/\n\s+/g, "\n");

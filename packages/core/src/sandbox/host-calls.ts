@@ -37,10 +37,32 @@ let callSequence = 0;
 export function createHostCalls(options: HostCallsOptions): HostCalls {
   const records = new Map<number, ToolCallRecord & { started: number }>();
   const running = new Map<number, AbortController>();
-  const queued: { call: CallRequest; send: (reply: Reply) => void }[] = [];
+  const queued: CallRequest[] = [];
   const logs: string[] = [];
   let activeTools = 0;
+  let activeCatalog = 0;
   let finished = false;
+  let outbox: Reply[] = [];
+  let flushScheduled = false;
+  let replyTo: ((replies: Reply[]) => void) | undefined;
+
+  const flush = () => {
+    flushScheduled = false;
+    const items = outbox;
+    outbox = [];
+    if (!finished && items.length > 0) replyTo?.(items);
+  };
+  // A reply goes out at once when nothing else is running (a sequential loop of calls); replies of calls running
+  // together wait for the end of this turn of the event loop and travel in one message.
+  const send = (item: Reply) => {
+    if (finished) return;
+    outbox.push(item);
+    if (activeTools + activeCatalog === 0) flush();
+    else if (!flushScheduled) {
+      flushScheduled = true;
+      setImmediate(flush);
+    }
+  };
 
   const record = (callId: number, tool: string, started: number, error?: CallError) => {
     const entry: ToolCallRecord & { started: number } = {
@@ -53,63 +75,50 @@ export function createHostCalls(options: HostCallsOptions): HostCalls {
     records.set(callId, entry);
   };
 
-  const runTool = async (call: CallRequest, send: (reply: Reply) => void) => {
+  const runTool = async (call: CallRequest) => {
     const started = performance.now();
     const controller = new AbortController();
     running.set(call.callId, controller);
     records.set(call.callId, { tool: call.name, ok: false, durationMs: 0, errorCode: "cancelled", started });
     activeTools++;
-    try {
-      const reply = await callTool(call, controller.signal, options);
-      if (finished) return;
-      record(call.callId, call.name, started, reply.error);
-      send({ callId: call.callId, envelope: reply.envelope, bytes: reply.bytes });
-    } finally {
-      activeTools--;
-      running.delete(call.callId);
-      const next = finished ? undefined : queued.shift();
-      if (next) void runTool(next.call, next.send);
-    }
+    const reply = await callTool(call, controller.signal, options);
+    activeTools--;
+    running.delete(call.callId);
+    if (finished) return;
+    record(call.callId, call.name, started, reply.error);
+    const next = queued.shift();
+    if (next) void runTool(next);
+    send({ callId: call.callId, envelope: reply.envelope, bytes: reply.bytes });
   };
 
-  const runCatalog = async (call: CallRequest, send: (reply: Reply) => void) => {
-    send({ callId: call.callId, envelope: await callCatalog(call, options), bytes: false });
+  const runCatalog = async (call: CallRequest) => {
+    activeCatalog++;
+    const envelope = await callCatalog(call, options);
+    activeCatalog--;
+    send({ callId: call.callId, envelope, bytes: false });
   };
 
   return {
     logs,
     handle(batch, reply) {
       if (finished) return;
+      replyTo = reply;
       logs.push(...batch.logs);
-      let outbox: Reply[] | null = null;
-      // Replies that finish in the same turn of the event loop travel to the worker in one message.
-      const send = (item: Reply) => {
-        if (finished) return;
-        if (outbox === null) {
-          outbox = [];
-          setImmediate(() => {
-            const items = outbox!;
-            outbox = null;
-            if (!finished) reply(items);
-          });
-        }
-        outbox.push(item);
-      };
       for (const call of batch.calls) {
         if (call.kind === "note") {
           if (call.name !== "console") record(call.callId, call.name, performance.now(), { code: call.code, message: call.message, retryable: false });
         } else if (call.kind === "catalog") {
-          void runCatalog(call, send);
+          void runCatalog(call);
         } else if (activeTools < options.maxConcurrentCalls) {
-          void runTool(call, send);
+          void runTool(call);
         } else {
-          queued.push({ call, send });
+          queued.push(call);
         }
       }
     },
     finish(unsent) {
       finished = true;
-      for (const { call } of queued) records.set(call.callId, { tool: call.name, ok: false, durationMs: 0, errorCode: "cancelled", started: 0 });
+      for (const call of queued) records.set(call.callId, { tool: call.name, ok: false, durationMs: 0, errorCode: "cancelled", started: 0 });
       queued.length = 0;
       for (const [callId, controller] of running) {
         const entry = records.get(callId);

@@ -85,7 +85,7 @@ export interface RunOutcome {
   unfinishedCalls: { callId: number; name: string; stack: string; sent: boolean }[];
 }
 
-/** Worker to host: the run is over. `retire` asks the pool to replace this worker. */
+/** Worker to host: the run is over (its teardown may still be going on). `retire` asks the pool to replace this worker. */
 export interface RunDone {
   type: "done";
   id: number;
@@ -98,5 +98,10 @@ export interface WorkerReady {
   type: "ready";
 }
 
+/** Worker to host: tearing down the last run failed, so this worker runs nothing more; replace it. */
+export interface WorkerRetired {
+  type: "retired";
+}
+
 /** Every message a worker posts to the host. */
-export type WorkerMessage = CallBatch | RunDone | WorkerReady;
+export type WorkerMessage = CallBatch | RunDone | WorkerReady | WorkerRetired;

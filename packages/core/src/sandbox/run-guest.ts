@@ -2,7 +2,7 @@ import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule }
 import type { ExecutionErrorKind } from "../code-mode/execution-result.js";
 import { classifyError, type ClassifiedError, type GuestErrorText } from "./classify-error.js";
 import { GuestBridge } from "./guest-bridge.js";
-import { GUEST_CONSOLE_SOURCE, GUEST_TOOLS_SOURCE } from "./guest-prelude.js";
+import { GUEST_CONSOLE_SOURCE, GUEST_JSON_SOURCE, GUEST_TOOLS_SOURCE } from "./guest-prelude.js";
 import type { CallBatch, ReplyBatch, RunDone, RunRequest } from "./protocol.js";
 
 /** One instantiated engine: a QuickJS module, the capped memory it runs in, and the serialiser's source. */
@@ -32,10 +32,16 @@ const STOPS: Record<StopReason, ExecutionErrorKind> = {
 };
 
 /**
- * Runs one request in a fresh runtime and context of the worker's module and tears them down. Synchronous from
- * start to end: while the script awaits host calls, the worker blocks in Atomics.wait for the replies.
+ * Runs one request in a fresh runtime and context of the worker's module, reports the outcome, then tears both
+ * down (the host need not wait for teardown). Synchronous from start to end: while the script awaits host calls,
+ * the worker blocks in Atomics.wait for the replies. Returns false when the module must not be used again.
  */
-export function runGuest(engine: GuestEngine, request: RunRequest, channel: GuestChannel): RunDone {
+export function runGuest(engine: GuestEngine, request: RunRequest, channel: GuestChannel, report: (done: RunDone) => void): boolean {
+  if (channel.isCancelled(request.id)) {
+    const error = { kind: "Cancelled" as const, message: "The execution was cancelled.", stack: null };
+    report({ type: "done", id: request.id, retire: false, outcome: { resultJson: null, error, logs: [], diagnostics: [], unfinishedCalls: [] } });
+    return true;
+  }
   const runtime = engine.module.newRuntime();
   const run = new GuestRun(engine, request, channel, runtime);
   let result: { json: string } | ClassifiedError;
@@ -49,13 +55,10 @@ export function runGuest(engine: GuestEngine, request: RunRequest, channel: Gues
   const error = "json" in result ? null : result;
   if (error?.kind === "MemoryLimitExceeded") run.retire = true;
   const finished = run.bridge?.finish() ?? { logs: [], diagnostics: [], unfinishedCalls: [] };
+  const outcome = { resultJson: "json" in result ? result.json : null, error, ...finished };
+  report({ type: "done", id: request.id, retire: run.retire, outcome });
   run.teardown();
-  return {
-    type: "done",
-    id: request.id,
-    retire: run.retire,
-    outcome: { resultJson: "json" in result ? result.json : null, error, ...finished },
-  };
+  return !run.retire;
 }
 
 class GuestRun {
@@ -67,6 +70,7 @@ class GuestRun {
   private readonly handles: QuickJSHandle[] = [];
   private host: QuickJSHandle | undefined;
   private serializer: QuickJSHandle | undefined;
+  private plainJson: QuickJSHandle | undefined;
 
   constructor(
     private readonly engine: GuestEngine,
@@ -104,7 +108,8 @@ class GuestRun {
         this.stopReason = replies;
         return this.stopped();
       }
-      this.bridge!.deliver(replies);
+      const failed = this.bridge!.deliver(replies);
+      if (failed) return this.fail(failed, false);
       if (this.stopReason !== null) return this.stopped();
     }
   }
@@ -136,10 +141,10 @@ class GuestRun {
       context.defineProp(context.global, name, { configurable: true, get: get as () => QuickJSHandle });
     };
     const loadTools = () => {
-      if (bridge.decoder) return null;
+      if (bridge.deliverer) return null;
       const made = this.callPiece(GUEST_TOOLS_SOURCE, "codemode:tools", this.request.search ? context.true : context.false);
       if ("error" in made) return made as unknown as QuickJSHandle;
-      bridge.decoder = this.keep(made.value);
+      bridge.deliverer = this.keep(made.value);
       return null;
     };
     lazy("tools", loadTools);
@@ -175,8 +180,9 @@ class GuestRun {
   }
 
   /**
-   * The JSON text of a guest value. Primitives are read directly; anything else goes through the serialiser, which
-   * is compiled on first use because parsing it costs more than a whole trivial run.
+   * The JSON text of a guest value. Primitives are read directly; plain objects and arrays go through native
+   * `JSON.stringify`; anything else through the serialiser, compiled on first use because parsing it costs more
+   * than a whole trivial run.
    */
   serialize(value: QuickJSHandle): { json: string } | { error: QuickJSHandle } {
     const context = this.context!;
@@ -187,6 +193,8 @@ class GuestRun {
     // dump() runs guest code for objects only; for a boolean it is a plain read.
     if (type === "boolean") return { json: context.dump(value) === true ? "true" : "false" };
     if (type === "bigint") return { json: JSON.stringify(context.getBigInt(value).toString()) };
+    const plain = this.plainJsonOf(value);
+    if (plain !== null) return plain;
     if (this.serializer === undefined) {
       const compiled = context.evalCode(this.engine.serializerSource, "codemode:serializer");
       if (compiled.error) return { error: compiled.error };
@@ -197,6 +205,20 @@ class GuestRun {
     const json = context.typeof(serialized.value) === "string" ? context.getString(serialized.value) : "null";
     serialized.value.dispose();
     return { json };
+  }
+
+  private plainJsonOf(value: QuickJSHandle): { json: string } | { error: QuickJSHandle } | null {
+    const context = this.context!;
+    if (this.plainJson === undefined) {
+      const compiled = context.evalCode(GUEST_JSON_SOURCE, "codemode:json");
+      if (compiled.error) return { error: compiled.error };
+      this.plainJson = this.keep(compiled.value);
+    }
+    const written = context.callFunction(this.plainJson, context.undefined, value);
+    if (written.error) return { error: written.error };
+    const json = context.typeof(written.value) === "string" ? context.getString(written.value) : null;
+    written.value.dispose();
+    return json === null ? null : { json };
   }
 
   private result(value: QuickJSHandle): { json: string } | ClassifiedError {
@@ -220,14 +242,17 @@ class GuestRun {
     const text = this.stopReason === null ? this.describe(error) : null;
     error.dispose();
     if (this.stopReason !== null) return this.stopped();
+    const { memoryBytes } = this.request.limits;
+    // Out of memory while throwing out-of-memory, QuickJS throws a bare null; the grown heap tells it from `throw null`.
+    const bare = text === null || (text.name === null && (text.message === "null" || text.message === "undefined"));
+    if (bare && this.engine.memory.buffer.byteLength >= memoryBytes) {
+      return classifyError({ name: "InternalError", message: "out of memory", stack: null }, false, memoryBytes);
+    }
     if (text === null) {
       this.retire = true;
-      const nearCap = this.engine.memory.buffer.byteLength + 1024 * 1024 >= this.engine.maximumBytes;
-      return nearCap
-        ? classifyError({ name: "InternalError", message: "out of memory", stack: null }, false, this.request.limits.memoryBytes)
-        : { kind: "InternalError", message: "Script threw a value that could not be read.", stack: null };
+      return { kind: "InternalError", message: "Script threw a value that could not be read.", stack: null };
     }
-    return classifyError(text, compiling, this.request.limits.memoryBytes);
+    return classifyError(text, compiling, memoryBytes);
   }
 
   /** Reads a thrown value's name, message and stack on this side; getters run in the guest, under the deadline. */
@@ -264,7 +289,6 @@ class GuestRun {
   /** Settles nothing and frees everything; an abort here (a corrupt heap) retires the worker. */
   teardown(): void {
     try {
-      this.bridge?.dispose();
       for (const handle of this.handles.reverse()) if (handle.alive) handle.dispose();
       this.context?.dispose();
       this.runtime.dispose();

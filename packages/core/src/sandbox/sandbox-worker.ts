@@ -1,23 +1,11 @@
 // The entry of a sandbox worker thread: it instantiates the precompiled engine in a capped memory, then runs one
 // request at a time, synchronously, posting the outcome back.
-import { newQuickJSWASMModuleFromVariant, newVariant, type QuickJSSyncVariant } from "quickjs-emscripten-core";
 import { parentPort, receiveMessageOnPort, type MessagePort } from "node:worker_threads";
 import { SIGNAL, type ReplyBatch, type RunRequest, type WorkerInit } from "./protocol.js";
-import { runGuest, type GuestChannel, type GuestEngine } from "./run-guest.js";
+import { createGuestEngine } from "./create-guest-engine.js";
+import { runGuest, type GuestChannel } from "./run-guest.js";
 
 const port = parentPort!;
-
-async function createEngine(init: WorkerInit): Promise<GuestEngine> {
-  const memory = new WebAssembly.Memory({ initial: init.initialPages, maximum: init.maximumPages });
-  // Imported as a namespace: under NodeNext the variant's default export is typed as the module (NOTES.md).
-  const base = (await import("@jitl/quickjs-ng-wasmfile-release-sync")) as unknown as { default: QuickJSSyncVariant };
-  const variant = newVariant(base.default, {
-    wasmModule: init.wasmModule,
-    wasmMemory: memory,
-  });
-  const module = await newQuickJSWASMModuleFromVariant(variant);
-  return { module, memory, maximumBytes: init.maximumPages * 65_536, serializerSource: init.serializerSource };
-}
 
 function createChannel(flags: Int32Array, replyPort: MessagePort): GuestChannel {
   return {
@@ -42,15 +30,19 @@ function createChannel(flags: Int32Array, replyPort: MessagePort): GuestChannel 
 }
 
 port.once("message", async (init: WorkerInit) => {
-  const engine = await createEngine(init);
+  const engine = await createGuestEngine(init);
   const channel = createChannel(new Int32Array(init.signal), init.replyPort);
   let retired = false;
   port.on("message", (request: RunRequest) => {
     // A retired worker takes nothing more: the pool terminates it and hands its queue to a fresh one.
     if (retired) return;
-    const done = runGuest(engine, request, channel);
-    retired = done.retire;
-    port.postMessage(done);
+    let reported = false;
+    const usable = runGuest(engine, request, channel, (done) => {
+      reported = done.retire;
+      port.postMessage(done);
+    });
+    retired = !usable;
+    if (retired && !reported) port.postMessage({ type: "retired" });
   });
   port.postMessage({ type: "ready" });
 });

@@ -3,9 +3,13 @@ import type { ExecutionErrorKind } from "../code-mode/execution-result.js";
 import { compileQuickJSModule, memoryPages } from "./quickjs-module.js";
 import { SIGNAL, type CallBatch, type ReplyBatch, type RunOutcome, type RunRequest, type WorkerMessage } from "./protocol.js";
 import { sandboxWorkerUrl, startWorker } from "./start-worker.js";
+import { createWatchdog } from "./watchdog.js";
 
 /** How long past its deadline (or a cancel) a run may take before its worker thread is terminated. */
 export const HARD_STOP_GRACE_MS = 250;
+
+/** Runs handed to one worker at once when every worker is busy: the next starts without waiting for a message. */
+const RUNS_PER_WORKER = 4;
 
 /** Options of {@link createWorkerPool}, fixed for the pool's life. */
 export interface WorkerPoolOptions {
@@ -28,6 +32,8 @@ export interface PoolJob {
 export interface WorkerPool {
   /** Runs a job; resolves with the outcome, whatever the script did. */
   run(job: PoolJob): Promise<RunOutcome>;
+  /** Starts the first worker ahead of the first run. */
+  warm(): void;
   close(): Promise<void>;
 }
 
@@ -36,41 +42,59 @@ interface Slot {
   replyPort: MessagePort;
   flags: Int32Array;
   ready: boolean;
-  active: Active | null;
+  /** Runs posted to this worker, in order; the first one is running. */
+  runs: Active[];
 }
 
 interface Active {
   id: number;
   job: PoolJob;
   resolve: (outcome: RunOutcome) => void;
-  timer?: NodeJS.Timeout;
-  slot?: Slot;
+  settled: boolean;
+  slot?: Slot | undefined;
   onAbort?: () => void;
 }
 
 let runSequence = 0;
 
-/** Creates a pool of sandbox workers; no thread starts until the first run. */
+/** Creates a pool of sandbox workers; no thread starts until the first run (or `warm`). */
 export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
   const slots = new Set<Slot>();
   const queue: Active[] = [];
   const pages = memoryPages(options.memoryBytes);
   // Deep recursion must hit QuickJS's own limit long before V8's stack of the worker thread (see NOTES.md).
   const stackSizeMb = Math.max(16, Math.ceil((32 * options.maxStackBytes) / (1024 * 1024)));
+  const watchdog = createWatchdog<Active>((active, reason) => {
+    const { timeoutMs } = active.job.request.limits;
+    const outcome =
+      reason === "cancel"
+        ? stoppedOutcome("Cancelled", "The execution was cancelled.")
+        : stoppedOutcome("TimeoutExceeded", `Script ran past its ${timeoutMs} ms deadline.`);
+    if (active.slot) remove(active.slot, outcome);
+  });
   let closed = false;
 
   const settle = (active: Active, outcome: RunOutcome) => {
-    clearTimeout(active.timer);
+    if (active.settled) return;
+    active.settled = true;
+    watchdog.clear(active);
     if (active.onAbort) active.job.signal?.removeEventListener("abort", active.onAbort);
-    if (active.slot) active.slot.active = null;
     active.resolve(outcome);
   };
 
-  const remove = (slot: Slot, kind: ExecutionErrorKind | null, message: string) => {
+  const startClock = (active: Active) => watchdog.set(active, Date.now() + active.job.request.limits.timeoutMs + HARD_STOP_GRACE_MS);
+
+  /** Takes a worker out of the pool: its running run gets `outcome`, runs it had not started go back to the queue. */
+  const remove = (slot: Slot, outcome: RunOutcome) => {
     if (!slots.delete(slot)) return;
     slot.replyPort.close();
     void slot.worker.terminate();
-    if (slot.active) settle(slot.active, stoppedOutcome(kind ?? "InternalError", message));
+    const [running, ...waiting] = slot.runs;
+    if (running) settle(running, outcome);
+    const requeued = waiting.filter((active) => !active.settled);
+    for (const active of requeued) active.slot = undefined;
+    queue.unshift(...requeued);
+    slot.runs = [];
     dispatch();
   };
 
@@ -78,7 +102,7 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     const worker = startWorker(sandboxWorkerUrl(), { stackSizeMb });
     const { port1, port2 } = new MessageChannel();
     const signal = new SharedArrayBuffer(8);
-    const slot: Slot = { worker, replyPort: port1, flags: new Int32Array(signal), ready: false, active: null };
+    const slot: Slot = { worker, replyPort: port1, flags: new Int32Array(signal), ready: false, runs: [] };
     slots.add(slot);
     worker.unref();
     compileQuickJSModule().then(
@@ -86,7 +110,7 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
         const init = { type: "init", wasmModule, ...pages, signal, replyPort: port2, serializerSource: options.serializerSource };
         worker.postMessage(init, [port2]);
       },
-      () => remove(slot, "InternalError", "The sandbox engine could not be loaded."),
+      () => onFailure(slot),
     );
     worker.on("message", (message: WorkerMessage) => onMessage(slot, message));
     worker.on("error", () => onFailure(slot));
@@ -96,7 +120,7 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
   const onFailure = (slot: Slot) => {
     if (!slots.has(slot)) return;
     const starting = !slot.ready;
-    remove(slot, "InternalError", "The sandbox worker stopped unexpectedly.");
+    remove(slot, stoppedOutcome("InternalError", "The sandbox worker stopped unexpectedly."));
     // A worker that cannot even start would be replaced forever: fail what waits instead.
     if (starting && ![...slots].some((other) => other.ready)) {
       for (const active of queue.splice(0)) settle(active, stoppedOutcome("InternalError", "The sandbox could not start."));
@@ -109,46 +133,61 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
       dispatch();
       return;
     }
-    const active = slot.active;
-    if (!active || active.id !== message.id) return;
-    if (message.type === "calls") {
-      active.job.onCalls(message, (replies) => reply(slot, active, replies));
+    if (message.type === "retired") {
+      remove(slot, stoppedOutcome("InternalError", "The sandbox worker stopped unexpectedly."));
       return;
     }
-    settle(active, message.outcome);
-    slot.worker.unref();
-    if (message.retire) remove(slot, null, "");
+    const running = slot.runs[0];
+    if (!running || running.id !== message.id) return;
+    if (message.type === "calls") {
+      if (!running.settled) running.job.onCalls(message, (replies) => reply(slot, running, replies));
+      return;
+    }
+    slot.runs.shift();
+    settle(running, message.outcome);
+    // The next run posted to this worker started when this one ended.
+    if (slot.runs[0]) startClock(slot.runs[0]);
+    else slot.worker.unref();
+    if (message.retire) remove(slot, stoppedOutcome("InternalError", "The sandbox worker stopped unexpectedly."));
     else dispatch();
   };
 
   const reply = (slot: Slot, active: Active, replies: ReplyBatch["replies"]) => {
-    if (slot.active !== active) return;
+    if (slot.runs[0] !== active || active.settled) return;
     slot.replyPort.postMessage({ type: "replies", id: active.id, replies } satisfies ReplyBatch);
+    wake(slot);
+  };
+
+  const wake = (slot: Slot) => {
     Atomics.add(slot.flags, SIGNAL.wake, 1);
     Atomics.notify(slot.flags, SIGNAL.wake);
   };
 
-  const start = (slot: Slot, active: Active) => {
-    slot.active = active;
+  const assign = (slot: Slot, active: Active) => {
     active.slot = slot;
-    slot.worker.ref();
+    slot.runs.push(active);
+    if (slot.runs.length === 1) {
+      slot.worker.ref();
+      startClock(active);
+    }
     slot.worker.postMessage({ type: "run", id: active.id, ...active.job.request } satisfies RunRequest);
-    const timeoutMs = active.job.request.limits.timeoutMs;
-    active.timer = setTimeout(
-      () => remove(slot, "TimeoutExceeded", `Script ran past its ${timeoutMs} ms deadline.`),
-      timeoutMs + HARD_STOP_GRACE_MS,
-    );
   };
 
   const dispatch = () => {
     if (closed) return;
-    while (queue.length > 0) {
-      const idle = [...slots].find((slot) => slot.ready && slot.active === null);
-      if (!idle) break;
-      start(idle, queue.shift()!);
+    const ready = () => [...slots].filter((slot) => slot.ready);
+    for (let idle = ready().find((slot) => slot.runs.length === 0); idle && queue.length > 0; ) {
+      assign(idle, queue.shift()!);
+      idle = ready().find((slot) => slot.runs.length === 0);
     }
-    const starting = [...slots].filter((slot) => !slot.ready).length;
+    const starting = slots.size - ready().length;
     for (let missing = Math.min(queue.length - starting, options.size - slots.size); missing > 0; missing--) spawn();
+    if (queue.length <= starting) return;
+    // Every worker is busy and no more may start: queue one more run on each, so it starts without a wake-up.
+    for (const slot of ready().sort((left, right) => left.runs.length - right.runs.length)) {
+      if (queue.length === 0 || slot.runs.length >= RUNS_PER_WORKER) break;
+      assign(slot, queue.shift()!);
+    }
   };
 
   const cancel = (active: Active) => {
@@ -158,22 +197,19 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
       settle(active, stoppedOutcome("Cancelled", "The execution was cancelled."));
       return;
     }
+    // The worker checks this slot before starting a run and while running one.
     Atomics.store(slot.flags, SIGNAL.cancel, active.id);
-    Atomics.add(slot.flags, SIGNAL.wake, 1);
-    Atomics.notify(slot.flags, SIGNAL.wake);
-    clearTimeout(active.timer);
-    active.timer = setTimeout(() => remove(slot, "Cancelled", "The execution was cancelled."), HARD_STOP_GRACE_MS);
+    wake(slot);
+    if (slot.runs[0] === active) watchdog.set(active, Date.now() + HARD_STOP_GRACE_MS, "cancel");
+    else settle(active, stoppedOutcome("Cancelled", "The execution was cancelled."));
   };
 
   return {
     run(job) {
       if (closed) return Promise.resolve(stoppedOutcome("Cancelled", "The code mode was closed."));
+      if (job.signal?.aborted) return Promise.resolve(stoppedOutcome("Cancelled", "The execution was cancelled."));
       return new Promise<RunOutcome>((resolve) => {
-        const active: Active = { id: ++runSequence, job, resolve };
-        if (job.signal?.aborted) {
-          resolve(stoppedOutcome("Cancelled", "The execution was cancelled."));
-          return;
-        }
+        const active: Active = { id: ++runSequence, job, resolve, settled: false };
         if (job.signal) {
           active.onAbort = () => cancel(active);
           job.signal.addEventListener("abort", active.onAbort, { once: true });
@@ -182,13 +218,18 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
         dispatch();
       });
     },
+    warm() {
+      if (!closed && slots.size === 0) spawn();
+    },
     async close() {
       closed = true;
-      for (const active of queue.splice(0)) settle(active, stoppedOutcome("Cancelled", "The code mode was closed."));
+      watchdog.stop();
+      const outcome = stoppedOutcome("Cancelled", "The code mode was closed.");
+      for (const active of queue.splice(0)) settle(active, outcome);
       const stopping = [...slots].map((slot) => {
         slots.delete(slot);
         slot.replyPort.close();
-        if (slot.active) settle(slot.active, stoppedOutcome("Cancelled", "The code mode was closed."));
+        for (const active of slot.runs) settle(active, outcome);
         return slot.worker.terminate();
       });
       await Promise.all(stopping);

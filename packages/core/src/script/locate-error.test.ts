@@ -34,6 +34,10 @@ describe("locateError", () => {
     expect(await locate('```js\nconst s = "é😀"; null.x\n```')).toEqual({ line: 2, column: 18 });
   });
 
+  it("counts lines the same way when the code uses CRLF line endings", async () => {
+    expect(await locate("const a = 1;\r\nconst b = 2;\r\n  null.x;\r\n")).toEqual({ line: 3, column: 3 });
+  });
+
   it("points at a SyntaxError found at compile time", async () => {
     expect(await locate("const a = 1;\nconst = 2;")).toEqual({ line: 2, column: 7 });
   });

@@ -25,8 +25,14 @@ interface Token {
   statementColon?: boolean;
 }
 
-const PUNCTUATORS = [">>>=", "...", "===", "!==", "**=", "<<=", ">>=", ">>>", "&&=", "||=", "??=", "=>", "==", "!=",
-  "<=", ">=", "&&", "||", "??", "?.", "++", "--", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "**", "<<", ">>"];
+// Punctuators longer than one character, longest first, grouped by their first character.
+const PUNCTUATORS = new Map<string, string[]>();
+for (const p of [">>>=", "...", "===", "!==", "**=", "<<=", ">>=", ">>>", "&&=", "||=", "??=", "=>", "==", "!=", "<=",
+  ">=", "&&", "||", "??", "?.", "++", "--", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "**", "<<", ">>"]) {
+  PUNCTUATORS.set(p[0] as string, [...(PUNCTUATORS.get(p[0] as string) ?? []), p]);
+}
+const AFTER_OPTIONAL = new Set([":", ",", ")", "="]);
+const BEFORE_BLOCK = new Set([")", "]", "}", ";", "=>", "{"]);
 // After these keywords an expression starts: `/` opens a regular expression and `{` an object literal.
 const EXPRESSION_KEYWORDS = new Set(["return", "typeof", "instanceof", "in", "of", "new", "delete", "void", "throw",
   "case", "yield", "await"]);
@@ -60,7 +66,7 @@ function opensObject(previous: Token): boolean {
   if (previous.type === "name") return EXPRESSION_KEYWORDS.has(previous.value);
   if (previous.type === "literal") return false;
   if (previous.value === ":") return !(previous.statementColon ?? false);
-  return ![")", "]", "}", ";", "=>", "{"].includes(previous.value);
+  return !BEFORE_BLOCK.has(previous.value);
 }
 
 function startsStatement(token: Token): boolean {
@@ -92,7 +98,7 @@ export function scanScript(code: string): ScriptScan {
   const push = (token: Token): void => {
     if (pendingWord !== null && token.type === "name" && token.line === pendingWord.line) typed = true;
     if (awaitingBody && token.value !== "{") typed = true;
-    if (previous.value === "?" && previous.type === "punct" && [":", ",", ")", "="].includes(token.value)) typed = true;
+    if (previous.value === "?" && previous.type === "punct" && AFTER_OPTIONAL.has(token.value)) typed = true;
     pendingWord = null;
     awaitingBody = false;
     beforePrevious = previous;
@@ -176,7 +182,11 @@ export function scanScript(code: string): ScriptScan {
       pendingWord = pending;
       continue;
     }
-    const punct = PUNCTUATORS.find((p) => code.startsWith(p, i)) ?? code[i] ?? "";
+    const char = code[i] ?? "";
+    let punct = char;
+    for (const candidate of PUNCTUATORS.get(char) ?? []) {
+      if (code.startsWith(candidate, i)) { punct = candidate; break; }
+    }
     i += punct === "?." && /[0-9]/.test(code[i + 2] ?? "") ? 1 : punct.length;
     const value = i - start === 1 ? code[start] ?? "" : punct;
     const token: Token = { type: "punct", value, line };

@@ -4,11 +4,16 @@ import type { ConformanceTool } from "./adapter-harness.js";
 export interface ConformanceState {
   echoed: unknown[];
   lookupCalls: number;
+  /** Calls of `rendezvous` that have arrived. */
+  arrivals: number;
   afterAbortCalls: number;
   /** The signal the adapter gave `wait_for_abort`. */
   waitSignal: AbortSignal | undefined;
   /** Resolves once `wait_for_abort` is running. */
   waitStarted: Promise<void>;
+  /** Resolves once two `rendezvous` calls are in flight together. */
+  arrived: Promise<void>;
+  markArrived(): void;
   /** Called by `wait_for_abort` when it starts. */
   markStarted(): void;
   reset(): void;
@@ -19,6 +24,9 @@ export function createConformanceState(): ConformanceState {
   const state: ConformanceState = {
     echoed: [],
     lookupCalls: 0,
+    arrivals: 0,
+    arrived: Promise.resolve(),
+    markArrived: () => {},
     afterAbortCalls: 0,
     waitSignal: undefined,
     waitStarted: Promise.resolve(),
@@ -26,6 +34,8 @@ export function createConformanceState(): ConformanceState {
     reset() {
       state.echoed = [];
       state.lookupCalls = 0;
+      state.arrivals = 0;
+      state.arrived = new Promise((resolve) => (state.markArrived = resolve));
       state.afterAbortCalls = 0;
       state.waitSignal = undefined;
       state.waitStarted = new Promise((resolve) => (state.markStarted = resolve));
@@ -73,6 +83,22 @@ export function createConformanceTools(state: ConformanceState): ConformanceTool
       inputSchema: { type: "object", properties: { message: { type: "string" } }, required: ["message"] },
       execute: async ({ message }: { message: string }) => {
         throw new Error(message);
+      },
+    },
+    {
+      namespace: NAMESPACE,
+      name: "rendezvous",
+      description: "Returns once two calls of it are running at the same time.",
+      inputSchema: anyObject,
+      execute: async (_args, { signal }) => {
+        state.arrivals += 1;
+        if (state.arrivals === 2) state.markArrived();
+        // Calls run one after another never meet: the first waits until the run is cancelled or times out.
+        await Promise.race([
+          state.arrived,
+          new Promise((_resolve, reject) => signal.addEventListener("abort", () => reject(signal.reason), { once: true })),
+        ]);
+        return state.arrivals;
       },
     },
     {

@@ -40,7 +40,9 @@ export function describeAdapterConformance(name: string, harness: AdapterHarness
     let adapter: AdapterUnderTest;
 
     beforeAll(async () => {
-      adapter = await harness(createConformanceTools(state), { limits: { maxOutputBytes: MAX_OUTPUT_BYTES } });
+      // The deadline only bounds a broken adapter's hang; no test waits for it.
+      const limits = { maxOutputBytes: MAX_OUTPUT_BYTES, timeoutMs: 10_000 };
+      adapter = await harness(createConformanceTools(state), { limits });
     });
     afterAll(async () => adapter?.close());
     beforeEach(() => state.reset());
@@ -63,6 +65,15 @@ return await tools.conformance.echo(args);`;
 return { keys: Object.keys(r.data).sort(), note: r.data.note };`;
         const run = await adapter.run(code);
         expect(run.result.result).toEqual({ keys: ["id", "note"], note: null });
+      });
+    });
+
+    describe("concurrency", () => {
+      it("runs calls made together at the same time", async () => {
+        const code = `const calls = [tools.conformance.rendezvous({}), tools.conformance.rendezvous({})];
+return (await Promise.all(calls)).map((call) => call.ok);`;
+        const run = await adapter.run(code);
+        expect(run.result.result).toEqual([true, true]);
       });
     });
 

@@ -1,4 +1,4 @@
-import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
+import type { Ajv2020, ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
 import type { ToolSchema } from "./tool-definition.js";
 import { isStandardSchema } from "./to-json-schema.js";
 
@@ -8,11 +8,14 @@ export type ValidationResult = { ok: true; value: unknown } | { ok: false; messa
 /** Checks one tool's arguments; compiled on first use, so a large catalog costs nothing until called. */
 export type ArgumentValidator = (args: unknown) => ValidationResult | Promise<ValidationResult>;
 
-let ajv: Ajv2020 | undefined;
+let ajv: Promise<Ajv2020> | undefined;
 
-function sharedAjv(): Ajv2020 {
+// Loaded on the first JSON Schema validation: importing Ajv costs 150-300 ms, most of the core's cold start.
+function sharedAjv(): Promise<Ajv2020> {
   // strict: false because real MCP servers publish schemas with keywords Ajv does not know.
-  ajv ??= new Ajv2020({ strict: false, allErrors: true, validateSchema: false, validateFormats: false });
+  ajv ??= import("ajv/dist/2020.js").then(
+    ({ Ajv2020 }) => new Ajv2020({ strict: false, allErrors: true, validateSchema: false, validateFormats: false }),
+  );
   return ajv;
 }
 
@@ -27,18 +30,18 @@ export function createArgumentValidator(schema: ToolSchema | undefined): Argumen
     };
   }
   let compiled: ValidateFunction | null | undefined;
-  return (args) => {
-    if (compiled === undefined) compiled = compile(schema);
+  return async (args) => {
+    if (compiled === undefined) compiled = compile(schema, await sharedAjv());
     // A schema Ajv cannot compile is the tool's own problem; the tool still gets called and can reject the input.
     if (compiled === null || compiled(args)) return { ok: true, value: args };
     return { ok: false, message: (compiled.errors ?? []).map(formatAjvError).join("; ") };
   };
 }
 
-function compile(schema: Record<string, unknown>): ValidateFunction | null {
+function compile(schema: Record<string, unknown>, validator: Ajv2020): ValidateFunction | null {
   const { $schema: _dialect, $id: _id, ...rest } = schema;
   try {
-    return sharedAjv().compile(rest);
+    return validator.compile(rest);
   } catch {
     return null;
   }

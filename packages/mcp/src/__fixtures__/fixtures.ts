@@ -1,5 +1,6 @@
 // Shared by this package's tests: where the real upstream servers live, and small helpers to drive them.
 import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import path from "node:path";
@@ -14,6 +15,27 @@ export const EVERYTHING_SERVER = packageEntry("@modelcontextprotocol/server-ever
 export const MEMORY_SERVER = packageEntry("@modelcontextprotocol/server-memory", "dist/index.js");
 export const INSPECTOR_CLI = packageEntry("@modelcontextprotocol/inspector-cli", "build/cli.js");
 export const CLI_SOURCE = fileURLToPath(new URL("../cli.ts", import.meta.url));
+
+/**
+ * How to run the `codemode` CLI: the built dist/cli.js when it is newer than every source file (CI builds first, and
+ * plain node starts twice as fast), otherwise the sources through tsx.
+ */
+export function cliCommand(): string[] {
+  const built = path.join(PACKAGE_DIR, "dist", "cli.js");
+  if (existsSync(built) && statSync(built).mtimeMs > newestSource(path.join(PACKAGE_DIR, "src"))) return [process.execPath, built];
+  return [process.execPath, "--import", "tsx", CLI_SOURCE];
+}
+
+function newestSource(folder: string): number {
+  return Math.max(
+    0,
+    ...readdirSync(folder, { withFileTypes: true }).map((entry) => {
+      const full = path.join(folder, entry.name);
+      if (entry.isDirectory()) return newestSource(full);
+      return entry.name.endsWith(".test.ts") || !entry.name.endsWith(".ts") ? 0 : statSync(full).mtimeMs;
+    }),
+  );
+}
 
 /** Polls until the probe returns something truthy, rethrowing its last error at the deadline. */
 export async function until<T>(probe: () => T | Promise<T>, timeoutMs = 15_000): Promise<T> {

@@ -7,7 +7,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { ExecutionResult } from "@codemode/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLI_SOURCE, EVERYTHING_SERVER, FAULT_SERVER, INSPECTOR_CLI, PACKAGE_DIR, freePort, startEverythingHttp, until } from "../__fixtures__/fixtures.js";
+import { cliCommand, EVERYTHING_SERVER, FAULT_SERVER, INSPECTOR_CLI, PACKAGE_DIR, freePort, startEverythingHttp, until } from "../__fixtures__/fixtures.js";
 
 const run = promisify(execFile);
 const TOKEN = "token-for-the-cli-e2e-01";
@@ -25,7 +25,7 @@ const CONFIG = file("gateway.json", {
   auth: { bearer: [{ name: "e2e", token: TOKEN }] },
   poolSize: 1,
 });
-const CLI = [process.execPath, "--import", "tsx", CLI_SOURCE];
+const CLI = cliCommand();
 
 /** Runs the CLI to completion and returns its exit code and output. */
 async function codemode(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -41,133 +41,140 @@ async function codemode(...args: string[]): Promise<{ code: number; stdout: stri
 
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-describe("codemode exec", () => {
-  it("runs one script against the upstreams, passing args, and prints the result as JSON with exit 0", async () => {
-    const script = file("sum.ts", `const [a, b]: string[] = args; const r = await tools.everything["get-sum"]({ a: Number(a), b: Number(b) }); return { sum: r.data, args };`);
-    const { code, stdout } = await codemode("exec", script, "--config", CONFIG, "--", "2", "40");
-    const result = JSON.parse(stdout) as ExecutionResult;
-    expect(result.status).toBe("completed");
-    expect(JSON.stringify(result.result)).toContain("42");
-    expect(result.result).toMatchObject({ args: ["2", "40"] });
-    expect(code).toBe(0);
+describe("runCli", () => {
+  describe("exec", () => {
+    it("runs one script against the upstreams, passing args, and prints the result as JSON with exit 0", async () => {
+      const script = file("sum.ts", `const [a, b]: string[] = args; const r = await tools.everything["get-sum"]({ a: Number(a), b: Number(b) }); return { sum: r.data, args };`);
+      const { code, stdout } = await codemode("exec", script, "--config", CONFIG, "--", "2", "40");
+      const result = JSON.parse(stdout) as ExecutionResult;
+      expect(result.status).toBe("completed");
+      expect(JSON.stringify(result.result)).toContain("42");
+      expect(result.result).toMatchObject({ args: ["2", "40"] });
+      expect(code).toBe(0);
+    });
+
+    it("exits 1 when the script fails, still printing the result", async () => {
+      const { code, stdout } = await codemode("exec", file("bad.js", "throw new Error('nope');"));
+      expect(code).toBe(1);
+      expect(JSON.parse(stdout)).toMatchObject({ status: "failed", error: { message: expect.stringContaining("nope") } });
+    });
+
+    it("reports bad flags, a missing config and an invalid config clearly, with exit 2", async () => {
+      const flag = await codemode("exec", "x.js", "--frobnicate");
+      expect(flag.code).toBe(2);
+      expect(flag.stderr).toContain("--frobnicate");
+      const missing = await codemode("types", "--config", path.join(folder, "nope.json"));
+      expect(missing.stderr).toContain("nope.json: file not found");
+      const invalid = await codemode("types", "--config", file("invalid.json", { mcpServers: { docs: { url: "ftp://x" } } }));
+      expect(invalid.code).toBe(2);
+      expect(invalid.stderr).toContain("mcpServers.docs.url: must be an http(s) URL");
+      expect((await codemode("launch")).stderr).toContain('unknown command "launch"');
+    });
+
+    it("names an upstream that cannot start, with exit 2", async () => {
+      const config = file("broken.json", { mcpServers: { ghost: { command: "definitely-not-a-command-xyz" } } });
+      const { code, stderr } = await codemode("types", "--config", config);
+      expect(code).toBe(2);
+      expect(stderr).toContain("upstream ghost could not start");
+      expect(stderr).toContain("ENOENT");
+    });
   });
 
-  it("exits 1 when the script fails, still printing the result", async () => {
-    const { code, stdout } = await codemode("exec", file("bad.js", "throw new Error('nope');"));
-    expect(code).toBe(1);
-    expect(JSON.parse(stdout)).toMatchObject({ status: "failed", error: { message: expect.stringContaining("nope") } });
+  describe("search and types", () => {
+    it("prints matching tools as JSON", async () => {
+      const { code, stdout } = await codemode("search", "sum of two numbers", "--config", CONFIG, "--limit", "2");
+      expect(code).toBe(0);
+      expect(JSON.parse(stdout).items[0].name).toBe("everything.get-sum");
+    });
+
+    it("prints the TypeScript declarations of every tool", async () => {
+      const { code, stdout } = await codemode("types", "--config", CONFIG);
+      expect(code).toBe(0);
+      expect(stdout).toContain("get-sum");
+      expect(stdout).toContain("echo");
+    });
+
+    it("prints help", async () => {
+      const { code, stdout } = await codemode("--help");
+      expect(code).toBe(0);
+      expect(stdout).toContain("codemode serve --config FILE");
+    });
   });
 
-  it("reports bad flags, a missing config and an invalid config clearly, with exit 2", async () => {
-    const flag = await codemode("exec", "x.js", "--frobnicate");
-    expect(flag.code).toBe(2);
-    expect(flag.stderr).toContain("--frobnicate");
-    const missing = await codemode("types", "--config", path.join(folder, "nope.json"));
-    expect(missing.stderr).toContain("nope.json: file not found");
-    const invalid = await codemode("types", "--config", file("invalid.json", { mcpServers: { docs: { url: "ftp://x" } } }));
-    expect(invalid.code).toBe(2);
-    expect(invalid.stderr).toContain("mcpServers.docs.url: must be an http(s) URL");
-    expect((await codemode("launch")).stderr).toContain('unknown command "launch"');
-  });
-
-  it("names an upstream that cannot start, with exit 2", async () => {
-    const config = file("broken.json", { mcpServers: { ghost: { command: "definitely-not-a-command-xyz" } } });
-    const { code, stderr } = await codemode("types", "--config", config);
-    expect(code).toBe(2);
-    expect(stderr).toContain("upstream ghost could not start");
-    expect(stderr).toContain("ENOENT");
-  });
-});
-
-describe("codemode search and types", () => {
-  it("prints matching tools as JSON", async () => {
-    const { code, stdout } = await codemode("search", "add two numbers", "--config", CONFIG, "--limit", "2");
-    expect(code).toBe(0);
-    expect(JSON.parse(stdout).items[0].name).toBe("everything.get-sum");
-  });
-
-  it("prints the TypeScript declarations of every tool", async () => {
-    const { code, stdout } = await codemode("types", "--config", CONFIG);
-    expect(code).toBe(0);
-    expect(stdout).toContain("get-sum");
-    expect(stdout).toContain("echo");
-  });
-
-  it("prints help", async () => {
-    const { code, stdout } = await codemode("--help");
-    expect(code).toBe(0);
-    expect(stdout).toContain("codemode serve --config FILE");
-  });
-});
-
-describe("codemode serve", () => {
-  it("serves execute and search over real stdio to the SDK's client", async () => {
-    const [command, ...args] = CLI as [string, ...string[]];
-    const client = new Client({ name: "stdio-e2e", version: "1.0.0" });
-    await client.connect(new StdioClientTransport({ command, args: [...args, "serve", "--config", CONFIG], cwd: PACKAGE_DIR, stderr: "ignore" }));
-    try {
-      expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(["execute", "search"]);
-      const answer = await client.callTool({ name: "execute", arguments: { code: `return (await tools.everything.echo({ message: "over stdio" })).data;` } });
-      expect(JSON.stringify((answer.structuredContent as unknown as ExecutionResult).result)).toContain("over stdio");
-    } finally {
-      await client.close();
-    }
-  });
-
-  describe("over HTTP", () => {
-    let url: string;
-    let stop: () => void;
-    let everything: { kill: () => void } | undefined;
-
-    beforeAll(async () => {
-      const [port, upstreamPort] = [await freePort(), await freePort()];
-      // An HTTP upstream that is down when the gateway starts: its tools must appear once it is up.
-      const config = file("http.json", {
-        mcpServers: { remote: { url: `http://127.0.0.1:${upstreamPort}/mcp` }, faulty: { command: "node", args: [FAULT_SERVER] } },
-        auth: { bearer: [{ name: "e2e", token: TOKEN }] },
-        poolSize: 1,
-      });
+  describe("serve", () => {
+    it("serves execute and search over real stdio to the SDK's client", async () => {
       const [command, ...args] = CLI as [string, ...string[]];
-      const child = spawn(command, [...args, "serve", "--config", config, "--transport", "http", "--port", String(port)], {
-        cwd: PACKAGE_DIR,
-        stdio: ["ignore", "ignore", "pipe"],
+      const client = new Client({ name: "stdio-e2e", version: "1.0.0" });
+      await client.connect(new StdioClientTransport({ command, args: [...args, "serve", "--config", CONFIG], cwd: PACKAGE_DIR, stderr: "ignore" }));
+      try {
+        expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(["execute", "search"]);
+        const answer = await client.callTool({ name: "execute", arguments: { code: `return (await tools.everything.echo({ message: "over stdio" })).data;` } });
+        expect(JSON.stringify((answer.structuredContent as unknown as ExecutionResult).result)).toContain("over stdio");
+      } finally {
+        await client.close();
+      }
+    });
+
+    describe("over HTTP", () => {
+      let url: string;
+      let stop: () => void;
+      let everything: { kill: () => void } | undefined;
+
+      beforeAll(async () => {
+        const [port, upstreamPort] = [await freePort(), await freePort()];
+        // An HTTP upstream that is down when the gateway starts: its tools must appear once it is up.
+        const config = file("http.json", {
+          mcpServers: { remote: { url: `http://127.0.0.1:${upstreamPort}/mcp` }, faulty: { command: "node", args: [FAULT_SERVER] } },
+          auth: { bearer: [{ name: "e2e", token: TOKEN }] },
+          poolSize: 1,
+        });
+        const [command, ...args] = CLI as [string, ...string[]];
+        const child = spawn(command, [...args, "serve", "--config", config, "--transport", "http", "--port", String(port)], {
+          cwd: PACKAGE_DIR,
+          stdio: ["ignore", "ignore", "pipe"],
+        });
+        stop = () => child.kill("SIGTERM");
+        let stderr = "";
+        child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+        url = await until(() => /listening on (\S+)/.exec(stderr)?.[1] ?? "", 30_000);
+        expect(stderr).toContain("upstream remote is down");
+        everything = await startEverythingHttp(upstreamPort);
       });
-      stop = () => child.kill("SIGTERM");
-      let stderr = "";
-      child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-      url = await until(() => /listening on (\S+)/.exec(stderr)?.[1] ?? "", 30_000);
-      expect(stderr).toContain("upstream remote is down");
-      everything = await startEverythingHttp(upstreamPort);
-    });
 
-    afterAll(() => {
-      stop?.();
-      everything?.kill();
-    });
+      afterAll(() => {
+        stop?.();
+        everything?.kill();
+      });
 
-    const inspector = (...args: string[]) =>
-      run(process.execPath, [INSPECTOR_CLI, "--cli", url, "--transport", "http", "--header", `Authorization: Bearer ${TOKEN}`, ...args], { timeout: 30_000 });
+      // inspector-cli 1.0.3 looks for its package.json at "../package.json" from the working directory, so it needs
+      // a working directory whose parent holds one.
+      const inspector = (...args: string[]) =>
+        run(process.execPath, [INSPECTOR_CLI, "--cli", url, "--transport", "http", "--header", `Authorization: Bearer ${TOKEN}`, ...args], {
+          timeout: 30_000,
+          cwd: path.join(PACKAGE_DIR, "src"),
+        });
 
-    it("lists and calls the gateway's tools from @modelcontextprotocol/inspector-cli", async () => {
-      const listed = JSON.parse((await inspector("--method", "tools/list")).stdout) as { tools: { name: string }[] };
-      expect(listed.tools.map((tool) => tool.name)).toEqual(["execute", "search"]);
-      const code = `return (await tools.faulty.echo({ text: "from the inspector" })).data;`;
-      const called = JSON.parse((await inspector("--method", "tools/call", "--tool-name", "execute", "--tool-arg", `code=${code}`)).stdout);
-      expect(called.structuredContent).toMatchObject({ status: "completed", result: "echo: from the inspector" });
-    });
-
-    it("picks up an HTTP upstream that came up after the gateway started", async () => {
-      const code = `return (await tools.remote.echo({ message: "late" })).data;`;
-      const result = await until(async () => {
+      it("lists and calls the gateway's tools from @modelcontextprotocol/inspector-cli", async () => {
+        const listed = JSON.parse((await inspector("--method", "tools/list")).stdout) as { tools: { name: string }[] };
+        expect(listed.tools.map((tool) => tool.name)).toEqual(["execute", "search"]);
+        const code = `return (await tools.faulty.echo({ text: "from the inspector" })).data;`;
         const called = JSON.parse((await inspector("--method", "tools/call", "--tool-name", "execute", "--tool-arg", `code=${code}`)).stdout);
-        return called.structuredContent?.status === "completed" ? called.structuredContent : undefined;
-      }, 40_000);
-      expect(JSON.stringify(result.result)).toContain("late");
-    });
+        expect(called.structuredContent).toMatchObject({ status: "completed", result: "echo: from the inspector" });
+      }, 60_000);
 
-    it("answers 401 without the token", async () => {
-      const response = await fetch(url, { method: "POST", body: "{}", headers: { "content-type": "application/json" } });
-      expect(response.status).toBe(401);
+      it("picks up an HTTP upstream that came up after the gateway started", async () => {
+        const code = `return (await tools.remote.echo({ message: "late" })).data;`;
+        const result = await until(async () => {
+          const called = JSON.parse((await inspector("--method", "tools/call", "--tool-name", "execute", "--tool-arg", `code=${code}`)).stdout);
+          return called.structuredContent?.status === "completed" ? called.structuredContent : undefined;
+        }, 40_000);
+        expect(JSON.stringify(result.result)).toContain("late");
+      }, 90_000);
+
+      it("answers 401 without the token", async () => {
+        const response = await fetch(url, { method: "POST", body: "{}", headers: { "content-type": "application/json" } });
+        expect(response.status).toBe(401);
+      });
     });
   });
 });

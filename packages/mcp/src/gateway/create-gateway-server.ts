@@ -88,6 +88,8 @@ export function createGatewayServer(options: CreateGatewayServerOptions): Server
       content: [{ type: "text", text: renderExecutionResult(result) }],
       structuredContent: { ...result },
       isError: result.status === "failed",
+      // As seed 002 reports it: what was dropped to fit maxOutputBytes, for clients that read only _meta.
+      ...(result.truncation ? { _meta: { "codemode/truncation": { ...result.truncation } } } : {}),
     };
   }
 

@@ -1,6 +1,6 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { McpError } from "@modelcontextprotocol/sdk/types.js";
+import { McpError, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { ExecutionResult } from "@codemode/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FAULT_SERVER, MEMORY_SERVER, until } from "../__fixtures__/fixtures.js";
@@ -156,6 +156,27 @@ describe("createGateway", () => {
     await expect(connect("not-a-valid-token-at-all")).rejects.toThrow();
   });
 
+  it("does not let one token use a session another token opened", async () => {
+    const headers = (token: string) => ({
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      authorization: `Bearer ${token}`,
+    });
+    const initialize = {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } },
+    };
+    const opened = await fetch(listener.url, { method: "POST", headers: headers(FULL_TOKEN), body: JSON.stringify(initialize) });
+    const sessionId = opened.headers.get("mcp-session-id");
+    expect(sessionId).toBeTruthy();
+    await opened.body?.cancel();
+    const list = JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list" });
+    const hijack = await fetch(listener.url, { method: "POST", headers: { ...headers(MEMORY_TOKEN), "mcp-session-id": sessionId ?? "" }, body: list });
+    expect(hijack.status).toBe(404);
+  });
+
   it("limits what a token can search, list and call to its allowlist", async () => {
     const client = await connect(MEMORY_TOKEN);
     const { tools } = await client.listTools();
@@ -188,6 +209,17 @@ describe("createGateway", () => {
       return (result.result as number) > 0 ? result.result : 0;
     }, 5_000);
     expect(count).toBeGreaterThan(0);
+  });
+
+  it("tells clients to list again when an upstream's tools change, and the new tool is callable", async () => {
+    const client = await connect();
+    let changed = 0;
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => void changed++);
+    await execute(client, `return await tools.faulty.add_tool({ name: "late_arrival" });`);
+    await until(() => changed > 0, 5_000);
+    expect((await client.listTools()).tools[0]?.description).toContain("late_arrival");
+    const result = await execute(client, `return (await tools.faulty.late_arrival({})).data;`);
+    expect(result.result).toBe("late_arrival");
   });
 
   it("serves many clients at once", async () => {

@@ -1,6 +1,6 @@
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { createCodeMode, type CodeMode, type ExecutionLimits, type ToolDefinition } from "@codemode/core";
+import { createCodeMode, defineTool, type CodeMode, type ExecutionLimits, type ToolDefinition } from "@codemode/core";
 import type { GatewayConfig } from "../config/index.js";
 import { fromMcpTools } from "../tools/index.js";
 import { createUpstream, type Upstream } from "../upstream/index.js";
@@ -70,8 +70,18 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
   });
 
   function publishTools() {
+    // One tool the core refuses (a schema it cannot read, say) must not take every other tool down with it.
+    const usable = [...toolsByServer.values()].flat().filter((tool) => {
+      try {
+        defineTool(tool);
+        return true;
+      } catch (error) {
+        log(`skipping upstream tool ${tool.name}: ${(error as Error).message}`);
+        return false;
+      }
+    });
     try {
-      codeMode.setTools([...toolsByServer.values()].flat());
+      codeMode.setTools(usable);
     } catch (error) {
       log(`could not load the upstream tools: ${(error as Error).message}`);
       return;

@@ -84,14 +84,18 @@ export async function listenHttp(options: ListenHttpOptions): Promise<HttpListen
     await transport.handleRequest(request, response, body);
   }
 
+  const host = options.host ?? "127.0.0.1";
+  if (!options.bearer && !["127.0.0.1", "localhost", "::1"].includes(host)) {
+    options.log(`warning: serving ${host} without auth.bearer tokens: anyone who can reach it can run scripts`);
+  }
   await new Promise<void>((resolve, reject) => {
     http.once("error", reject);
-    http.listen(options.port ?? 8787, options.host ?? "127.0.0.1", () => resolve());
+    http.listen(options.port ?? 8787, host, () => resolve());
   });
   const address = http.address() as AddressInfo;
-  const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
+  const shown = address.family === "IPv6" ? `[${address.address}]` : address.address;
   return {
-    url: `http://${host}:${address.port}/mcp`,
+    url: `http://${shown}:${address.port}/mcp`,
     port: address.port,
     async close() {
       await Promise.all([...sessions.values()].map((session) => session.transport.close().catch(() => undefined)));

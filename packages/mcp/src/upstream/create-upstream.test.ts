@@ -1,12 +1,15 @@
+import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, it } from "vitest";
+import { freePort } from "../__fixtures__/fixtures.js";
 import { createUpstream, type CreateUpstreamOptions, type Upstream } from "./create-upstream.js";
 
 const FAULT_SERVER = fileURLToPath(new URL("../__fixtures__/fault-server.mjs", import.meta.url));
+const FAULT_HTTP_SERVER = fileURLToPath(new URL("../__fixtures__/fault-http-server.mjs", import.meta.url));
 const opened: Upstream[] = [];
 
 function start(overrides: Partial<CreateUpstreamOptions> = {}, env: Record<string, string> = {}) {
@@ -130,6 +133,33 @@ describe("createUpstream", () => {
       expect(upstream.status).toBe("connected");
     } finally {
       rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it.each([
+    ["an event stream", "0"],
+    ["a JSON body", "1"],
+  ])("refuses an answer over maxResponseBytes from an HTTP upstream sent as %s", async (_kind, json) => {
+    const port = await freePort();
+    const child = spawn(process.execPath, [FAULT_HTTP_SERVER], { env: { ...process.env, PORT: String(port), JSON_RESPONSE: json }, stdio: ["ignore", "ignore", "pipe"] });
+    try {
+      await new Promise((resolve) => child.stderr.once("data", resolve));
+      const upstream = createUpstream("remote", { url: `http://127.0.0.1:${port}/mcp` }, {
+        baseDir: process.cwd(),
+        timeoutMs: 20_000,
+        maxResponseBytes: 1024 * 1024,
+        onTools: () => undefined,
+        log: () => undefined,
+      });
+      opened.push(upstream);
+      expect(await upstream.start()).toBe(true);
+      const started = Date.now();
+      expect(await failureOf(upstream.callTool("huge", { mb: 3 }, {}))).toMatchObject({ code: "limit_exceeded" });
+      // Well before the 20 s call timeout: the refused message ends the call at once.
+      expect(Date.now() - started).toBeLessThan(15_000);
+      expect((await until(() => upstream.callTool("echo", { text: "small" }, {}))).content).toEqual([{ type: "text", text: "echo: small" }]);
+    } finally {
+      child.kill();
     }
   });
 });

@@ -15,6 +15,8 @@ export interface CreateUpstreamOptions {
   /** Called with the full tool list whenever it changes (connect, reconnect, `list_changed`). */
   onTools: (tools: readonly Tool[]) => void;
   log: (message: string) => void;
+  /** How long the initialize handshake and the first tool listing may take. Default 30 s. */
+  connectTimeoutMs?: number;
   /** First and longest wait between connection attempts. */
   backoff?: { initialMs: number; maxMs: number };
 }
@@ -38,7 +40,7 @@ const MAX_PAGES = 1000;
 
 /** Connects to one upstream MCP server and keeps it connected: retries with backoff, reconnects after a crash. */
 export function createUpstream(id: string, config: UpstreamConfig, options: CreateUpstreamOptions): Upstream {
-  const backoff = options.backoff ?? { initialMs: 250, maxMs: 30_000 };
+  const backoff = options.backoff ?? { initialMs: 250, maxMs: 10_000 };
   const timeoutMs = config.timeoutMs ?? options.timeoutMs;
   const maxResponseBytes = config.maxResponseBytes ?? options.maxResponseBytes;
   let status: UpstreamStatus = "connecting";
@@ -50,6 +52,8 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
   let lastError: string | undefined;
   // The connection whose transport refused a message for its size: its failed calls are limit_exceeded.
   let oversizedClient: Client | undefined;
+  // Aborts the calls in flight on a connection that refused a message, which would otherwise wait for their timeout.
+  let oversize = new AbortController();
 
   async function connect(): Promise<boolean> {
     status = "connecting";
@@ -60,8 +64,11 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
       onStderr: (line) => options.log(`[${id}] ${line}`),
     });
     const next = new Client({ name: "codemode-gateway", version: "0.0.0" }, { capabilities: {} });
+    const tooBig = new AbortController();
     next.onerror = (error) => {
-      if (/exceeded maximum size/.test(error.message)) oversizedClient = next;
+      if (!/exceeded maximum size/.test(error.message)) return;
+      oversizedClient = next;
+      tooBig.abort();
     };
     next.onclose = () => {
       if (client !== next || closed) return;
@@ -73,13 +80,15 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
       if (client === next) options.onTools(await listAllTools(next));
     });
     try {
-      await next.connect(transport, { timeout: timeoutMs });
+      // A server's start-up (a child process, tsx, a cold cache) can take longer than one of its calls.
+      await next.connect(transport, { timeout: options.connectTimeoutMs ?? Math.max(timeoutMs, 30_000) });
       const tools = await listAllTools(next);
       if (closed) {
         await next.close();
         return false;
       }
       client = next;
+      oversize = tooBig;
       status = "connected";
       if (failures > 0) options.log(`upstream ${id} is up with ${tools.length} tools`);
       failures = 0;
@@ -112,25 +121,27 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
   async function callTool(name: string, args: unknown, { signal }: { signal?: AbortSignal }): Promise<CallToolResult> {
     if (connecting) await connecting;
     const current = client;
+    const connectionSignal = oversize.signal;
     if (!current) throw new ToolError("unavailable", `Upstream ${id} is not connected; it is being retried.`);
     try {
       const result = (await current.callTool(
         { name, arguments: (args ?? {}) as Record<string, unknown> },
         undefined,
-        { timeout: timeoutMs, signal },
+        { timeout: timeoutMs, signal: signal ? AbortSignal.any([signal, connectionSignal]) : connectionSignal },
       )) as CallToolResult;
       const size = Buffer.byteLength(JSON.stringify(result));
       if (size > maxResponseBytes) throw tooLarge(name, size);
       return result;
     } catch (error) {
       if (signal?.aborted) throw new ToolError("cancelled", `The call to ${id}.${name} was cancelled.`);
-      if (oversizedClient === current) throw tooLarge(name);
-      if (isConnectionError(error) && client === current) {
+      const oversized = oversizedClient === current;
+      // A refused message leaves the connection unusable (stdio) or its calls aborted (HTTP): start a fresh one.
+      if ((oversized || isConnectionError(error)) && client === current) {
         client = undefined;
         void current.close().catch(() => undefined);
         scheduleRetry(0);
       }
-      throw toToolError(error, id, name, timeoutMs);
+      throw oversized ? tooLarge(name) : toToolError(error, id, name, timeoutMs);
     }
   }
 

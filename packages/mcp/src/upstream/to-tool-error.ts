@@ -5,7 +5,7 @@ import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 export function isConnectionError(error: unknown): boolean {
   if (error instanceof McpError) return error.code === ErrorCode.ConnectionClosed;
   if (!(error instanceof Error)) return false;
-  if (/ZodError$/.test(error.name) || error.name === "AbortError") return false;
+  if (/ZodError$/.test(error.name) || error.name === "AbortError" || error.name === "ToolError") return false;
   // Everything else the SDK throws below the protocol: "Not connected", fetch failures, HTTP status errors.
   return true;
 }
@@ -38,6 +38,6 @@ export function toToolError(error: unknown, serverId: string, tool: string, time
   if (error instanceof Error && error.name === "AbortError") {
     return new ToolError("cancelled", `The call to ${where} was cancelled.`, { cause: error });
   }
-  const detail = error instanceof Error ? error.message : String(error);
-  return new ToolError("unavailable", `Upstream ${serverId} is not reachable (${detail}).`, { cause: error });
+  // The cause (a fetch failure, a path) stays on the host side: the script learns only that the server is unreachable.
+  return new ToolError("unavailable", `Upstream ${serverId} is not reachable; it is being reconnected.`, { cause: error });
 }

@@ -1,3 +1,4 @@
+import { buildFieldPostings, createVocabulary, type FieldPostings } from "./field-postings.js";
 import { normalizeTerm, tokenize } from "./tokenize.js";
 
 /** Field weights and BM25+ parameters of a {@link Bm25Index}. */
@@ -25,11 +26,8 @@ export interface Bm25Index {
 const PREFIX_WEIGHT = 0.4;
 const MIN_PREFIX_LENGTH = 4;
 
-interface FieldIndex {
+interface FieldIndex extends FieldPostings {
   boost: number;
-  /** Per term: positions and term frequencies, interleaved. */
-  postings: Map<string, number[]>;
-  lengths: Uint32Array;
 }
 
 /** Builds a BM25+ index (per-field BM25, summed with field boosts) over the documents' fields. */
@@ -38,11 +36,13 @@ export function createBm25Index<F extends string>(
   options: Bm25IndexOptions<F>,
 ): Bm25Index {
   const { k1 = 1.2, b = 0.7, delta = 0.5 } = options;
-  const fields: FieldIndex[] = (Object.entries(options.fields) as [F, number][]).map(([field, boost]) =>
-    indexField(documents, field, boost),
-  );
+  const vocabulary = createVocabulary();
+  const fields: FieldIndex[] = (Object.entries(options.fields) as [F, number][]).map(([field, boost]) => ({
+    boost,
+    ...buildFieldPostings(documents.length, (position) => (documents[position] as Record<F, string>)[field], vocabulary),
+  }));
   let sortedTerms: string[] | undefined;
-  const allTerms = () => (sortedTerms ??= [...new Set(fields.flatMap((field) => [...field.postings.keys()]))].sort());
+  const allTerms = () => (sortedTerms ??= [...vocabulary.terms].sort());
   const averages = new WeakMap<ReadonlySet<number>, number[]>();
   const averageLengths = (accepted: ReadonlySet<number>) => {
     let cached = averages.get(accepted);
@@ -62,19 +62,27 @@ export function createBm25Index<F extends string>(
         const term = normalizeTerm(word);
         if (!term) continue;
         for (const [candidate, weight] of expand(term, allTerms)) {
+          const id = vocabulary.ids.get(candidate);
+          if (id === undefined) continue;
           fields.forEach((field, f) => {
-            const postings = field.postings.get(candidate);
-            if (!postings) return;
-            let frequency = everything ? postings.length / 2 : 0;
-            if (!everything) for (let i = 0; i < postings.length; i += 2) if (accepted.has(postings[i] as number)) frequency++;
+            // Terms first seen in a later field have no row in this one.
+            if (id + 1 >= field.offsets.length) return;
+            const start = field.offsets[id] as number;
+            const end = field.offsets[id + 1] as number;
+            if (start === end) return;
+            const { data } = field;
+            let frequency = everything ? (end - start) / 2 : 0;
+            if (!everything) {
+              for (let i = start; i < end; i += 2) if (accepted.has(data[i] as number)) frequency++;
+            }
             if (frequency === 0) return;
             const idf = Math.log(1 + (count - frequency + 0.5) / (frequency + 0.5));
             const factor = idf * field.boost * weight;
             const average = lengths[f] as number;
-            for (let i = 0; i < postings.length; i += 2) {
-              const position = postings[i] as number;
+            for (let i = start; i < end; i += 2) {
+              const position = data[i] as number;
               if (!everything && !accepted.has(position)) continue;
-              const tf = postings[i + 1] as number;
+              const tf = data[i + 1] as number;
               const norm = k1 * (1 - b + (b * (field.lengths[position] as number)) / average);
               if (scores[position] === 0) touched.push(position);
               scores[position] = (scores[position] as number) + factor * (delta + (tf * (k1 + 1)) / (tf + norm));
@@ -91,27 +99,6 @@ function averageLength(lengths: Uint32Array, accepted: ReadonlySet<number>): num
   let total = 0;
   for (const position of accepted) total += lengths[position] as number;
   return Math.max(1, total / Math.max(1, accepted.size));
-}
-
-function indexField<F extends string>(documents: readonly Record<F, string>[], field: F, boost: number): FieldIndex {
-  const postings = new Map<string, number[]>();
-  const lengths = new Uint32Array(documents.length);
-  documents.forEach((document, position) => {
-    const frequencies = new Map<string, number>();
-    for (const word of tokenize(document[field])) {
-      const term = normalizeTerm(word);
-      if (term) frequencies.set(term, (frequencies.get(term) ?? 0) + 1);
-    }
-    let length = 0;
-    for (const [term, tf] of frequencies) {
-      length += tf;
-      const list = postings.get(term);
-      if (list) list.push(position, tf);
-      else postings.set(term, [position, tf]);
-    }
-    lengths[position] = length;
-  });
-  return { boost, postings, lengths };
 }
 
 /** The term itself, plus (for longer terms) the indexed words it begins, weighted down by how much longer they are. */

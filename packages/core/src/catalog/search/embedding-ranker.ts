@@ -59,7 +59,8 @@ async function embedAll(texts: string[], embed: EmbedFunction): Promise<Float64A
 async function embedChecked(texts: string[], embed: EmbedFunction): Promise<Float64Array[]> {
   const vectors = await embed(texts);
   if (!Array.isArray(vectors) || vectors.length !== texts.length) {
-    throw new TypeError(`embed returned ${Array.isArray(vectors) ? vectors.length : "no"} vectors for ${texts.length} texts.`);
+    const got = Array.isArray(vectors) ? vectors.length : "no";
+    throw new TypeError(`embed returned ${got} vectors for ${texts.length} texts.`);
   }
   return vectors.map((vector) => {
     if (!Array.isArray(vector) || vector.some((value) => typeof value !== "number" || !Number.isFinite(value))) {

@@ -13,7 +13,7 @@ export function tokenize(text: string): string[] {
   return text.match(NON_ASCII.test(text) ? UNICODE_WORD : ASCII_WORD) ?? [];
 }
 
-/** Normalises one word for the index and the query alike: lower case, common English plurals folded, stop words dropped. */
+/** Normalises a word for index and query alike: lower case, English plurals folded, stop words dropped (null). */
 export function normalizeTerm(word: string): string | null {
   const term = word.toLowerCase();
   if (STOP_WORDS.has(term)) return null;

@@ -3,19 +3,43 @@ export const ENVELOPE_DECLARATION = `/** What every tool call resolves to; it ne
 type Envelope<T> =
   | { ok: true; data: T; meta: { omitted: number } }
   | { ok: false; error: { code: ErrorCode; message: string; retryable: boolean } };
-type ErrorCode = "not_found" | "invalid_arguments" | "tool_error" | "timeout" | "cancelled" | "limit_exceeded" | "access_denied" | "unavailable";`;
+type ErrorCode =
+  | "not_found" | "invalid_arguments" | "tool_error" | "timeout"
+  | "cancelled" | "limit_exceeded" | "access_denied" | "unavailable";`;
 
 /** The `catalog` global and its types, for scripts that may search the tools. */
-export const CATALOG_DECLARATION = `/** One tool as the catalog shows it; \`detail: "full"\` adds the schemas. */
-interface CatalogItem { name: string; path: string; description: string; signature: string; inputSchema?: object; outputSchema?: object }
+export const CATALOG_DECLARATION = `type CatalogEnvelope<T> =
+  | { ok: true; data: T }
+  | { ok: false; error: { code: ErrorCode; message: string; retryable: boolean } };
 interface Page<T> { items: T[]; total: number; limit: number; offset: number; hasMore: boolean; nextOffset?: number }
-type CatalogEnvelope<T> = { ok: true; data: T } | { ok: false; error: { code: ErrorCode; message: string; retryable: boolean } };
-/** Finds tools the script may call; only tools this caller may use are shown. */
+/** One tool as the catalog shows it; \`detail: "full"\` adds the schemas. */
+interface CatalogItem {
+  name: string;
+  path: string;
+  description: string;
+  signature: string;
+  inputSchema?: object;
+  outputSchema?: object;
+}
+interface ToolDescription {
+  name: string;
+  path: string;
+  description: string;
+  signature: string;
+  inputSchema: object | null;
+  outputSchema: object | null;
+  annotations: { title?: string; readOnlyHint?: boolean; destructiveHint?: boolean; idempotentHint?: boolean; openWorldHint?: boolean };
+  affordances: string[];
+  toolkit: string | null;
+  stateTransition: { requires: string[]; produces: string[] };
+}
+type PageArgs = { namespace?: string; limit?: number; offset?: number };
+/** Finds the tools this caller may use; it never shows others. */
 declare const catalog: {
-  /** Best matches first (BM25 over names, descriptions and parameters). */
-  search(args: { query: string; namespace?: string; limit?: number; offset?: number; detail?: "brief" | "full" }): Promise<CatalogEnvelope<Page<CatalogItem>>>;
-  list(args?: { namespace?: string; limit?: number; offset?: number }): Promise<CatalogEnvelope<Page<CatalogItem>>>;
+  /** Best matches first, ranked over names, descriptions and parameters. */
+  search(args: { query: string; detail?: "brief" | "full" } & PageArgs): Promise<CatalogEnvelope<Page<CatalogItem>>>;
+  list(args?: PageArgs): Promise<CatalogEnvelope<Page<CatalogItem>>>;
   count(args?: { namespace?: string }): Promise<CatalogEnvelope<{ total: number; namespaces: Record<string, number> }>>;
-  describe(args: { tool: string }): Promise<CatalogEnvelope<CatalogItem & { inputSchema: object | null; outputSchema: object | null; annotations: object; affordances: string[]; toolkit: string | null; stateTransition: { requires: string[]; produces: string[] } }>>;
-  toolkits(args?: { namespace?: string; limit?: number; offset?: number }): Promise<CatalogEnvelope<Page<{ name: string; tools: string[] }>>>;
+  describe(args: { tool: string }): Promise<CatalogEnvelope<ToolDescription>>;
+  toolkits(args?: PageArgs): Promise<CatalogEnvelope<Page<{ name: string; tools: string[] }>>>;
 };`;

@@ -60,9 +60,7 @@ function renderCore(schema: Schema, context: Context, depth: number, indent: str
   if (typeof schema.$ref === "string") return renderRef(schema.$ref, context, depth, indent);
   if ("const" in schema) return literal(schema.const) ?? "unknown";
   if (Array.isArray(schema.enum)) return union(schema.enum.map((value) => literal(value) ?? "unknown"));
-  const variants = (Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : undefined) as
-    | unknown[]
-    | undefined;
+  const variants = arrayOrUndefined(schema.anyOf) ?? arrayOrUndefined(schema.oneOf);
   if (variants) {
     const alternatives = union(variants.map((variant) => render(variant, context, depth + 1, indent)));
     const base = hasShape(schema) ? renderByType(schema, context, depth, indent) : "unknown";
@@ -77,7 +75,7 @@ function renderCore(schema: Schema, context: Context, depth: number, indent: str
 }
 
 function renderByType(schema: Schema, context: Context, depth: number, indent: string): string {
-  const types = Array.isArray(schema.type) ? schema.type : typeof schema.type === "string" ? [schema.type] : inferTypes(schema);
+  const types = typeof schema.type === "string" ? [schema.type] : (arrayOrUndefined(schema.type) ?? inferTypes(schema));
   if (types.length === 0) return "unknown";
   return union(types.map((type) => renderType(String(type), schema, context, depth, indent)));
 }
@@ -109,7 +107,7 @@ function renderType(type: string, schema: Schema, context: Context, depth: numbe
 }
 
 function renderArray(schema: Schema, context: Context, depth: number, indent: string): string {
-  const tuple = Array.isArray(schema.prefixItems) ? schema.prefixItems : Array.isArray(schema.items) ? schema.items : undefined;
+  const tuple = arrayOrUndefined(schema.prefixItems) ?? arrayOrUndefined(schema.items);
   if (tuple) {
     const rest = Array.isArray(schema.prefixItems) ? schema.items : schema.additionalItems;
     const members = tuple.map((item) => render(item, context, depth + 1, indent));
@@ -123,7 +121,9 @@ function renderObject(schema: Schema, context: Context, depth: number, indent: s
   const properties = isSchema(schema.properties) ? Object.entries(schema.properties) : [];
   const required = new Set(Array.isArray(schema.required) ? schema.required : []);
   const extra = extraValues(schema, context, depth, indent);
-  if (properties.length === 0) return `Record<string, ${extra ?? (schema.additionalProperties === false ? "never" : "unknown")}>`;
+  if (properties.length === 0) {
+    return `Record<string, ${extra ?? (schema.additionalProperties === false ? "never" : "unknown")}>`;
+  }
   const inner = context.pretty ? `${indent}  ` : "";
   const members = properties.map(([key, value]) => ({
     doc: context.pretty ? renderJsDoc(value, inner) : "",
@@ -132,8 +132,8 @@ function renderObject(schema: Schema, context: Context, depth: number, indent: s
   const oneLine = `{ ${members.map((member) => member.text).join(" ").slice(0, -1)} }`;
   // Short objects without comments read better on one line, even in the pretty style.
   const fits = oneLine.length <= 72 && !oneLine.includes("\n") && members.every((member) => member.doc === "");
-  const body =
-    !context.pretty || fits ? oneLine : `{\n${members.map((member) => `${member.doc}${inner}${member.text}`).join("\n")}\n${indent}}`;
+  const lines = members.map((member) => `${member.doc}${inner}${member.text}`);
+  const body = !context.pretty || fits ? oneLine : `{\n${lines.join("\n")}\n${indent}}`;
   return extra === undefined ? body : `${body} & Record<string, ${extra}>`;
 }
 
@@ -203,6 +203,10 @@ function intersection(types: string[]): string {
   const useful = [...new Set(types)].filter((type) => type !== "unknown");
   if (useful.length === 0) return types.find((type) => type.startsWith("unknown")) ?? "unknown";
   return useful.map((type) => (useful.length > 1 && type.includes(" | ") ? `(${type})` : type)).join(" & ");
+}
+
+function arrayOrUndefined(value: unknown): unknown[] | undefined {
+  return Array.isArray(value) ? value : undefined;
 }
 
 function isSchema(value: unknown): value is Schema {

@@ -5,7 +5,7 @@ export function renderKey(key: string): string {
   return IDENTIFIER.test(key) ? key : JSON.stringify(key);
 }
 
-/** The JSDoc comment (with a trailing newline) for a schema's description (or title), format, default and deprecation, or "". */
+/** The JSDoc (with a trailing newline) for a schema's description or title, format, default and deprecation, or "". */
 export function renderJsDoc(schema: unknown, indent: string): string {
   if (typeof schema !== "object" || schema === null) return "";
   const { description, title, format, default: defaultValue, deprecated } = schema as Record<string, unknown>;

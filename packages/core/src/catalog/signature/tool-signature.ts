@@ -32,5 +32,6 @@ function member(key: string): string {
 function hasRequired(schema: Record<string, unknown>): boolean {
   if (Array.isArray(schema.required) && schema.required.length > 0) return true;
   // A schema that is not a plain object of properties (a union, a $ref) may well need arguments.
-  return schema.type !== undefined && schema.type !== "object" ? true : "$ref" in schema || "anyOf" in schema || "oneOf" in schema;
+  if (schema.type !== undefined && schema.type !== "object") return true;
+  return "$ref" in schema || "anyOf" in schema || "oneOf" in schema;
 }

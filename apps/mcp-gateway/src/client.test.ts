@@ -1,0 +1,60 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runDemoClient } from "./client.js";
+
+const APP_DIR = fileURLToPath(new URL("..", import.meta.url));
+const TOKEN = "demo-token-for-the-app-test";
+const BILLING_TOKEN = "billing-token-for-the-app-test";
+let gateway: ChildProcess;
+let url: string;
+
+beforeAll(async () => {
+  gateway = spawn(process.execPath, ["--import", "tsx", path.join(APP_DIR, "src", "main.ts"), "--port", "0"], {
+    cwd: APP_DIR,
+    env: { ...process.env, CODEMODE_DEMO_TOKEN: TOKEN, CODEMODE_BILLING_TOKEN: BILLING_TOKEN },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  let errors = "";
+  gateway.stderr?.on("data", (chunk: Buffer) => (errors += chunk.toString()));
+  url = await new Promise<string>((resolve, reject) => {
+    gateway.stdout?.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      const found = /listening on (\S+)/.exec(output)?.[1];
+      if (found && output.includes("Press Ctrl+C")) resolve(found);
+    });
+    gateway.once("exit", (code) => reject(new Error(`the gateway exited with ${code}: ${output}${errors}`)));
+  });
+  expect(output).toContain(TOKEN);
+});
+
+afterAll(() => {
+  gateway?.kill("SIGTERM");
+});
+
+describe("runDemoClient", () => {
+  it("searches, then totals every invoice across all pages in one execute, matching the data", async () => {
+    const lines: string[] = [];
+    const report = await runDemoClient(url, TOKEN, (line) => lines.push(line));
+    expect(report.searchHits[0]).toBe("billing.list_invoices");
+    expect(report.result.result).toMatchObject({ count: 2000, totalCents: report.expected.totalCents });
+    expect(report.result.toolCalls).toHaveLength(20);
+    expect(lines.at(-1)).toContain("2000 invoices");
+  });
+
+  it("shows a billing-only token nothing but billing", async () => {
+    const client = new Client({ name: "billing-analyst", version: "1.0.0" });
+    await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${BILLING_TOKEN}` } } }));
+    try {
+      const page = (await client.callTool({ name: "search", arguments: { query: "customer tickets invoices files" } })).structuredContent as { items: { name: string }[] };
+      expect(page.items.length).toBeGreaterThan(0);
+      expect(page.items.every((item) => item.name.startsWith("billing."))).toBe(true);
+    } finally {
+      await client.close();
+    }
+  });
+});

@@ -1,0 +1,20 @@
+import { newQuickJSWASMModuleFromVariant, newVariant, type QuickJSSyncVariant } from "quickjs-emscripten-core";
+import type { GuestEngine } from "./run-guest.js";
+
+/** What an engine is made from: the compiled module, its memory's size in pages, and the serialiser's source. */
+export interface GuestEngineOptions {
+  wasmModule: WebAssembly.Module;
+  initialPages: number;
+  maximumPages: number;
+  serializerSource: string;
+}
+
+/** Instantiates the precompiled QuickJS module in a fresh, capped linear memory. */
+export async function createGuestEngine(options: GuestEngineOptions): Promise<GuestEngine> {
+  const memory = new WebAssembly.Memory({ initial: options.initialPages, maximum: options.maximumPages });
+  // Imported as a namespace: under NodeNext the variant's default export is typed as the module (NOTES.md).
+  const base = (await import("@jitl/quickjs-ng-wasmfile-release-sync")) as unknown as { default: QuickJSSyncVariant };
+  const variant = newVariant(base.default, { wasmModule: options.wasmModule, wasmMemory: memory });
+  const module = await newQuickJSWASMModuleFromVariant(variant);
+  return { module, memory, maximumBytes: options.maximumPages * 65_536, serializerSource: options.serializerSource };
+}

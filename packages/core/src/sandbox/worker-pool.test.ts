@@ -1,0 +1,73 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { prepareScript } from "../script/index.js";
+import { SERIALIZER_SOURCE } from "../serializer/index.js";
+import type { RunLimits } from "./protocol.js";
+import { createWorkerPool, type PoolJob } from "./worker-pool.js";
+
+const MiB = 1024 * 1024;
+const LIMITS: RunLimits = {
+  timeoutMs: 5000,
+  memoryBytes: 8 * MiB,
+  maxStackBytes: 256 * 1024,
+  maxHostCalls: 10,
+  maxLogLines: 10,
+  maxLogLineBytes: 100,
+  maxOutputBytes: 10_000,
+};
+
+const job = (code: string, extra: Partial<PoolJob> & { limits?: Partial<RunLimits> } = {}): PoolJob => {
+  const prepared = prepareScript(code, { maxCodeBytes: 100_000 });
+  return {
+    request: { source: prepared.source, fileName: prepared.fileName, search: false, limits: { ...LIMITS, ...extra.limits } },
+    onCalls: () => {},
+    signal: extra.signal,
+  };
+};
+
+describe("createWorkerPool", () => {
+  const pool = createWorkerPool({ size: 1, memoryBytes: LIMITS.memoryBytes, maxStackBytes: LIMITS.maxStackBytes, serializerSource: SERIALIZER_SOURCE });
+  afterAll(() => pool.close());
+
+  it("queues runs past its size and runs them all", async () => {
+    const outcomes = await Promise.all([1, 2, 3].map((n) => pool.run(job(`return ${n}`))));
+    expect(outcomes.map((outcome) => outcome.resultJson)).toEqual(["1", "2", "3"]);
+  });
+
+  it("cancels a queued run without starting it", async () => {
+    const controller = new AbortController();
+    const busy = pool.run(job("const end = Date.now() + 200; while (Date.now() < end) {} return 'busy'"));
+    const queued = pool.run(job("return 'queued'", { signal: controller.signal }));
+    controller.abort();
+    expect((await queued).error?.kind).toBe("Cancelled");
+    expect((await busy).resultJson).toBe('"busy"');
+  });
+
+  it("terminates a worker that overruns its deadline inside a built-in, and replaces it", async () => {
+    // One JSON.stringify of this array runs for about a second, never polling the interrupt handler; the loop polls
+    // it only every ten thousand steps, so without the hard stop this run would go on for hours.
+    const stuck = "const a = new Array(3e5).fill({ a: 1 }); while (true) JSON.stringify(a);";
+    const started = Date.now();
+    const outcome = await pool.run(job(stuck, { limits: { timeoutMs: 100 } }));
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(outcome.error).toMatchObject({ kind: "TimeoutExceeded", message: "Script ran past its 100 ms deadline." });
+    expect((await pool.run(job("return 'again'"))).resultJson).toBe('"again"');
+  });
+
+  it("hands the runs a terminated worker had not started to a new worker", async () => {
+    const stuck = pool.run(job("const a = new Array(3e5).fill({ a: 1 }); while (true) JSON.stringify(a);", { limits: { timeoutMs: 100 } }));
+    const behind = pool.run(job("return 'behind'"));
+    expect((await stuck).error?.kind).toBe("TimeoutExceeded");
+    expect((await behind).resultJson).toBe('"behind"');
+  });
+
+  it("settles running and queued runs as Cancelled when closed, and refuses new ones", async () => {
+    const other = createWorkerPool({ size: 1, memoryBytes: LIMITS.memoryBytes, maxStackBytes: LIMITS.maxStackBytes, serializerSource: SERIALIZER_SOURCE });
+    const running = other.run(job("while (true) {}"));
+    const queued = other.run(job("return 1"));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await other.close();
+    expect((await running).error?.kind).toBe("Cancelled");
+    expect((await queued).error?.kind).toBe("Cancelled");
+    expect((await other.run(job("return 1"))).error?.kind).toBe("Cancelled");
+  });
+});
