@@ -1,7 +1,6 @@
-import { createCodeMode, type CodeMode, type CreateCodeModeOptions, type ExecutionResult } from "@codemode/core";
+import { createCodeMode, toModelView, type CodeMode, type CreateCodeModeOptions, type ExecutionResult } from "@codemode/core";
 import { jsonSchema, tool, type Tool, type ToolSet } from "ai";
 import { fromAiSdkTools, type NamespaceOption } from "./from-ai-sdk-tools.js";
-import { toModelView } from "./to-model-view.js";
 
 /** Options of {@link createCodeModeTool}: the AI SDK tools, where they go, and the core's own options. */
 export interface CreateCodeModeToolOptions extends Omit<CreateCodeModeOptions, "tools"> {

@@ -6,4 +6,3 @@ export {
   type CreateCodeModeToolOptions,
 } from "./create-code-mode-tool.js";
 export { fromAiSdkTools, type FromAiSdkToolsOptions, type NamespaceOption } from "./from-ai-sdk-tools.js";
-export { toModelView } from "./to-model-view.js";

@@ -28,6 +28,7 @@ export type {
 export type { CallEnvelope, CallError, CallErrorCode, CallMeta, CatalogEnvelope } from "./envelopes/index.js";
 export { CodeModeError, isCodeModeError, ToolError, type CodeModeErrorCode } from "./errors/index.js";
 export { DEFAULT_LIMITS, type ExecutionLimits } from "./limits/index.js";
+export { formatExecutionResult, toModelView } from "./report/index.js";
 export {
   checkToolName,
   defineTool,

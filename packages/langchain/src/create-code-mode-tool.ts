@@ -1,7 +1,6 @@
-import { createCodeMode, type CodeMode, type CreateCodeModeOptions, type ExecutionResult } from "@codemode/core";
+import { createCodeMode, formatExecutionResult, type CodeMode, type CreateCodeModeOptions, type ExecutionResult } from "@codemode/core";
 import type { CallbackManagerForToolRun } from "@langchain/core/callbacks/manager";
 import { StructuredTool, type ToolSchemaBase, type ToolRunnableConfig } from "@langchain/core/tools";
-import { formatExecutionResult } from "./format-execution-result.js";
 import { fromLangChainTools, type LangChainTool, type NamespaceOption } from "./from-langchain-tools.js";
 
 /** Options of {@link createCodeModeTool}; the core's options (limits, search, poolSize, catalog) pass through. */

@@ -5,7 +5,6 @@ export {
   type CodeModeToolFields,
   type CreateCodeModeToolOptions,
 } from "./create-code-mode-tool.js";
-export { formatExecutionResult } from "./format-execution-result.js";
 export {
   DEFAULT_NAMESPACE,
   fromLangChainTools,

@@ -60,6 +60,13 @@ describe("createWorkerPool", () => {
     expect((await behind).resultJson).toBe('"behind"');
   });
 
+  it("replaces a worker that ran out of memory, running elsewhere what it had not started", async () => {
+    const bomb = pool.run(job("const keep = []; while (true) keep.push(new Array(1e5).fill(1));"));
+    const behind = pool.run(job("return 'after the bomb'"));
+    expect((await bomb).error?.kind).toBe("MemoryLimitExceeded");
+    expect((await behind).resultJson).toBe('"after the bomb"');
+  });
+
   it("settles running and queued runs as Cancelled when closed, and refuses new ones", async () => {
     const other = createWorkerPool({ size: 1, memoryBytes: LIMITS.memoryBytes, maxStackBytes: LIMITS.maxStackBytes, serializerSource: SERIALIZER_SOURCE });
     const running = other.run(job("while (true) {}"));

@@ -84,13 +84,17 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
 
   const startClock = (active: Active) => watchdog.set(active, Date.now() + active.job.request.limits.timeoutMs + HARD_STOP_GRACE_MS);
 
-  /** Takes a worker out of the pool: its running run gets `outcome`, runs it had not started go back to the queue. */
-  const remove = (slot: Slot, outcome: RunOutcome) => {
+  /**
+   * Takes a worker out of the pool: its running run gets `outcome`, runs it had not started go back to the queue.
+   * A null outcome means none of its runs has started.
+   */
+  const remove = (slot: Slot, outcome: RunOutcome | null) => {
     if (!slots.delete(slot)) return;
     slot.replyPort.close();
     void slot.worker.terminate();
-    const [running, ...waiting] = slot.runs;
-    if (running) settle(running, outcome);
+    const [running, ...rest] = slot.runs;
+    const waiting = outcome === null ? slot.runs : rest;
+    if (running && outcome !== null) settle(running, outcome);
     const requeued = waiting.filter((active) => !active.settled);
     for (const active of requeued) active.slot = undefined;
     queue.unshift(...requeued);
@@ -134,7 +138,8 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
       return;
     }
     if (message.type === "retired") {
-      remove(slot, stoppedOutcome("InternalError", "The sandbox worker stopped unexpectedly."));
+      // It failed tearing down a run it already reported: the runs posted after that one never started.
+      remove(slot, null);
       return;
     }
     const running = slot.runs[0];
@@ -148,7 +153,7 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     // The next run posted to this worker started when this one ended.
     if (slot.runs[0]) startClock(slot.runs[0]);
     else slot.worker.unref();
-    if (message.retire) remove(slot, stoppedOutcome("InternalError", "The sandbox worker stopped unexpectedly."));
+    if (message.retire) remove(slot, null);
     else dispatch();
   };
 

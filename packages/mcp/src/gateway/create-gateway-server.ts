@@ -2,10 +2,10 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
 import type { CallToolResult, ServerNotification, ServerRequest, Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
-import type { CodeMode } from "@codemode/core";
+import { formatExecutionResult, type CodeMode } from "@codemode/core";
 import type { GatewayCallContext } from "../tools/index.js";
 import { EXECUTE_INPUT_SCHEMA, EXECUTION_RESULT_SCHEMA, SEARCH_INPUT_SCHEMA, SEARCH_RESULT_SCHEMA } from "./gateway-tool-schemas.js";
-import { renderExecutionResult, renderSearchPage } from "./render-execution-result.js";
+import { renderSearchPage } from "./render-search-page.js";
 import { parseExecuteArguments, parseSearchArguments } from "./parse-gateway-arguments.js";
 import { searchTools } from "./search-tools.js";
 
@@ -85,7 +85,7 @@ export function createGatewayServer(options: CreateGatewayServerOptions): Server
     }
     const result = await codeMode.execute(code, { signal: extra.signal, context, ...scope });
     return {
-      content: [{ type: "text", text: renderExecutionResult(result) }],
+      content: [{ type: "text", text: formatExecutionResult(result) }],
       structuredContent: { ...result },
       isError: result.status === "failed",
       // As seed 002 reports it: what was dropped to fit maxOutputBytes, for clients that read only _meta.

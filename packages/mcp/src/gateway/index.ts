@@ -2,4 +2,4 @@ export { authenticateBearer, type BearerPrincipal } from "./authenticate-bearer.
 export { createGateway, type CreateGatewayOptions, type Gateway } from "./create-gateway.js";
 export { createGatewayServer, type CreateGatewayServerOptions } from "./create-gateway-server.js";
 export type { HttpListener, ListenOptions } from "./listen-http.js";
-export { renderExecutionResult, renderSearchPage } from "./render-execution-result.js";
+export { renderSearchPage } from "./render-search-page.js";

@@ -1,4 +1,4 @@
-import type { ExecutionResult } from "@codemode/core";
+import type { ExecutionResult } from "../code-mode/execution-result.js";
 import { describe, expect, it } from "vitest";
 import { toModelView } from "./to-model-view.js";
 

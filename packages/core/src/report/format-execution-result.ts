@@ -1,4 +1,4 @@
-import type { ExecutionResult } from "@codemode/core";
+import type { ExecutionResult } from "../code-mode/execution-result.js";
 
 /**
  * The compact text the model reads after an execution: the result or the error with its line and column, the logs,
