@@ -33,6 +33,7 @@ async function measure() {
   const module = await loadFloorModule();
   const workloads: Record<string, unknown> = {};
   for (const workload of PEER_WORKLOADS) {
+    process.stderr.write(`${adapter.label}: workload ${workload.id}\n`);
     try {
       const samples = await compareInterleaved(
         [

@@ -110,6 +110,21 @@ describe("createCodeMode", () => {
     expect(result.toolCalls).toMatchObject([{ tool: "util.echo", ok: true }]);
   });
 
+  it("locates a property read on undefined wherever it happens: initialiser, return, after await, .then", async () => {
+    const cases: [string, { line: number; column: number }][] = [
+      ["const x = undefined;\nconst c = x.a.b;\nreturn c;", { line: 2, column: 12 }],
+      ["const x = undefined;\nreturn x.a;", { line: 2, column: 9 }],
+      ['const r = await tools.crm.flaky({});\nconst n = r.data.length;\nreturn n;', { line: 2, column: 17 }],
+      ['const r = await tools.util.echo({});\nconst n = await Promise.resolve(r).then((v) => {\n  return v.missing.length;\n});\nreturn n;', { line: 3, column: 19 }],
+      ['await null;\nconst é = "😀"; return é.a.b;', { line: 2, column: 27 }],
+    ];
+    for (const [code, position] of cases) {
+      const result = await codeMode.execute(code);
+      expect(result.error, code).toMatchObject({ kind: "ScriptError", ...position });
+      expect(result.error?.message, code).toMatch(/TypeError: cannot read property/);
+    }
+  });
+
   it("resolves a tool call to a success envelope and records it", async () => {
     const result = await codeMode.execute('return await tools.billing.list_invoices({ customer: "c_1" });');
     expect(result.result).toEqual({ ok: true, data: [{ id: "in_1", customer: "c_1", total: 120 }], meta: { omitted: 0 } });

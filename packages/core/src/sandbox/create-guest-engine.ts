@@ -13,7 +13,7 @@ export interface GuestEngineOptions {
 export async function createGuestEngine(options: GuestEngineOptions): Promise<GuestEngine> {
   const memory = new WebAssembly.Memory({ initial: options.initialPages, maximum: options.maximumPages });
   // Imported as a namespace: under NodeNext the variant's default export is typed as the module (NOTES.md).
-  const base = (await import("@jitl/quickjs-ng-wasmfile-release-sync")) as unknown as { default: QuickJSSyncVariant };
+  const base = (await import("@jitl/quickjs-wasmfile-release-sync")) as unknown as { default: QuickJSSyncVariant };
   const variant = newVariant(base.default, { wasmModule: options.wasmModule, wasmMemory: memory });
   const module = await newQuickJSWASMModuleFromVariant(variant);
   return { module, memory, maximumBytes: options.maximumPages * 65_536, serializerSource: options.serializerSource };

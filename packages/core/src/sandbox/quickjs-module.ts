@@ -2,8 +2,8 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 
-/** The quickjs-emscripten variant every worker runs (see docs/decisions for why quickjs-ng). */
-export const QUICKJS_VARIANT = "@jitl/quickjs-ng-wasmfile-release-sync";
+/** The quickjs-emscripten variant every worker runs (see docs/decisions for why the default QuickJS build). */
+export const QUICKJS_VARIANT = "@jitl/quickjs-wasmfile-release-sync";
 
 /** Pages (64 KiB) the engine needs before any script allocates: the module's declared minimum memory. */
 export const ENGINE_BASELINE_PAGES = 256;

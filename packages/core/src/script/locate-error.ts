@@ -2,7 +2,7 @@ import type { ColumnUnit, PreparedScript } from "./prepared-script.js";
 
 /** Options of {@link locateError}. */
 export interface LocateErrorOptions {
-  /** How the engine counts columns: quickjs-ng (the default) in UTF-8 bytes, the default QuickJS build in code points. */
+  /** How the engine counts columns: code points (the default, as the sandbox's QuickJS build counts) or UTF-8 bytes (quickjs-ng). */
   columnUnit?: ColumnUnit;
 }
 
@@ -11,16 +11,16 @@ const FRAME = /^\s*at (?:(.*) \((.*):(\d+):(\d+)\)|([^\s()]+):(\d+):(\d+))\s*$/;
 
 /**
  * Maps a QuickJS error's `stack` to the user's source: the innermost frame in the user's code wins (frames of
- * `eval`, `new Function` and natives are skipped, and so are frames quickjs-ng places on the wrapper's first line,
- * which it does for errors inside a `return` expression). For a compile-time SyntaxError at the very end of the
- * program (an unclosed bracket or string), the position is the end of the user's code. Null when no frame maps.
+ * `eval`, `new Function` and natives are skipped, and so are frames on the wrapper's own lines). For a compile-time
+ * SyntaxError at the very end of the program (an unclosed bracket or string), the position is the end of the user's
+ * code. Null when no frame maps.
  */
 export function locateError(
   stack: string,
   prepared: PreparedScript,
   options: LocateErrorOptions = {},
 ): { line: number; column: number } | null {
-  const unit = options.columnUnit ?? "utf8";
+  const unit = options.columnUnit ?? "codepoint";
   for (const text of stack.split("\n")) {
     const match = FRAME.exec(text);
     if (match === null) continue;

@@ -33,7 +33,8 @@ describe("prepareScript", () => {
           const code = opening === null ? `${leading}${body}${trailing}` : `${leading}${opening}\n${body}\n\`\`\`${trailing}`;
           const lines = code.split("\n");
           const line = lines.findIndex((text) => text.includes("null.x;")) + 1;
-          const column = (lines[line - 1] ?? "").indexOf("null.x;") + 1;
+          // QuickJS places a failed property read at its dot.
+          const column = (lines[line - 1] ?? "").indexOf(".x;") + 1;
           const prepared = prepareScript(code, { maxCodeBytes: 65536 });
           const outcome = await runInQuickJS(prepared.source, prepared.fileName);
           expect(outcome.status).toBe("rejected");

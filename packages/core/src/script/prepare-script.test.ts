@@ -106,9 +106,9 @@ describe("prepareScript", () => {
   it("maps engine positions to the user's lines, and the wrapper's lines to null", () => {
     const prepared = prepareScript("```js\nconst a = 'é😀'; null.x\n```", options);
     expect(prepared.toUserPosition(1, 5)).toBeNull();
-    // `null` starts at byte 21, code point 17 and UTF-16 unit 18 of its line.
-    expect(prepared.toUserPosition(3, 21)).toEqual({ line: 2, column: 18 });
-    expect(prepared.toUserPosition(3, 17, "codepoint")).toEqual({ line: 2, column: 18 });
+    // `null` starts at code point 17, byte 21 and UTF-16 unit 18 of its line.
+    expect(prepared.toUserPosition(3, 17)).toEqual({ line: 2, column: 18 });
+    expect(prepared.toUserPosition(3, 21, "utf8")).toEqual({ line: 2, column: 18 });
     expect(prepared.toUserPosition(5, 1)).toBeNull();
   });
 });

@@ -21,8 +21,8 @@ function positionOf(text: string, offset: number): { line: number; column: numbe
 
 // The user's code sits in a labelled block whose label only the closing line names. Code that closes the wrapper
 // early (`})(); evil(); (async () => {`) leaves that `break` outside the label, an early SyntaxError, so nothing
-// runs; the label is random per script, so the code cannot name it. The prefix has a line of its own because
-// quickjs-ng reports columns on a program's first line one too low.
+// runs; the label is random per script, so the code cannot name it. The prefix has a line of its own so that the
+// user's line N is the program's line N + 1 and its columns need no shift.
 function wrap(body: string): { source: string; label: string } {
   const label = `__codemode_${globalThis.crypto.randomUUID().replaceAll("-", "")}`;
   return { source: `(async () => {${label}:{{\n${body}\n}break ${label};}})()`, label };
@@ -67,7 +67,7 @@ export function prepareScript(code: string, options: PrepareScriptOptions): Prep
   return {
     source,
     fileName: FILE_NAME,
-    toUserPosition(line: number, column: number, unit: ColumnUnit = "utf8") {
+    toUserPosition(line: number, column: number, unit: ColumnUnit = "codepoint") {
       const userLine = line - 1;
       const text = sourceLines[line - 1];
       if (userLine < 1 || userLine > userLines.length || text === undefined) return null;

@@ -1,4 +1,4 @@
-/** How an engine counts columns: quickjs-ng in UTF-8 bytes, the default QuickJS build in code points. */
+/** How an engine counts columns: the default QuickJS build (the sandbox's) in code points, quickjs-ng in UTF-8 bytes. */
 export type ColumnUnit = "utf8" | "codepoint";
 
 /** A user's script made ready for QuickJS, with the means to map engine positions back to what the user wrote. */
@@ -9,7 +9,7 @@ export interface PreparedScript {
   fileName: string;
   /**
    * Maps a 1-based line/column QuickJS reports in `source` to the user's own code (as the user wrote it, fences
-   * included; the column in UTF-16 code units); null when outside it. `unit` defaults to quickjs-ng's UTF-8 bytes.
+   * included; the column in UTF-16 code units); null when outside it. `unit` defaults to code points, as the sandbox's QuickJS counts.
    */
   toUserPosition(line: number, column: number, unit?: ColumnUnit): { line: number; column: number } | null;
 }

@@ -101,6 +101,14 @@ return (await Promise.all(calls)).map((call) => call.ok);`;
         expect(modelText(run)).toContain(run.result.error?.message);
       });
 
+      it("fails a script that reads a property of a failed call's missing data with that line", async () => {
+        const code = `const r = await tools.conformance.fail({ message: "locked" });\nconst n = r.data.length;\nreturn n;`;
+        const run = await adapter.run(code);
+        expect(run.result.status).toBe("failed");
+        expect(run.result.error).toMatchObject({ kind: "ScriptError", line: 2 });
+        expect(run.result.error?.column).toEqual(expect.any(Number));
+      });
+
       it("fails a script that does not parse with a ParseError and its line", async () => {
         const run = await adapter.run(`const a = 1;\nreturn a +;`);
         expect(run.result.status).toBe("failed");

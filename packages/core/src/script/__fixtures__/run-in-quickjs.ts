@@ -1,11 +1,11 @@
-// Test helper: evaluates a program in a fresh quickjs-ng runtime on this thread, as the sandbox's guest would.
+// Test helper: evaluates a program in a fresh QuickJS runtime (the sandbox's variant) on this thread, as the sandbox's guest would.
 import { newQuickJSWASMModuleFromVariant, type QuickJSWASMModule } from "quickjs-emscripten-core";
 
 let modulePromise: Promise<QuickJSWASMModule> | undefined;
 
-/** Loads the quickjs-ng sync module once per test file. */
+/** Loads the default QuickJS sync module (the sandbox's variant) once per test file. */
 export function loadQuickJS(): Promise<QuickJSWASMModule> {
-  modulePromise ??= newQuickJSWASMModuleFromVariant(import("@jitl/quickjs-ng-wasmfile-release-sync") as never);
+  modulePromise ??= newQuickJSWASMModuleFromVariant(import("@jitl/quickjs-wasmfile-release-sync") as never);
   return modulePromise;
 }
 
