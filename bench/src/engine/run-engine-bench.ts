@@ -128,10 +128,10 @@ async function measureBurst(pairs: number): Promise<EngineReport["burst"]> {
   for (let pair = 0; pair < pairs; pair++) {
     const order = pair % 2 === 0 ? (["floor", "engine"] as const) : (["engine", "floor"] as const);
     for (const mode of order) {
-      const { value } = await runChild<BurstChildOutput>("src/engine/children/burst.ts", [mode, "4"], {
-        cwd: BENCH_ROOT,
-        nodeArgs: ["--import", "tsx"],
-      });
+      const { value } =
+        mode === "engine"
+          ? await runChild<BurstChildOutput>("src/engine/children/burst-engine.mjs", ["4"], { cwd: BENCH_ROOT })
+          : await runChild<BurstChildOutput>("src/engine/children/burst-floor.ts", ["4"], { cwd: BENCH_ROOT, nodeArgs: ["--import", "tsx"] });
       outputs[mode].push(value);
     }
   }

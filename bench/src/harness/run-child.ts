@@ -5,6 +5,8 @@ import { performance } from "node:perf_hooks";
 export interface ChildResult<T> {
   value: T;
   wallMs: number;
+  /** The child printed its answer, then hung on exit and was killed at the timeout (isolated-vm does this). */
+  hungOnExit: boolean;
 }
 
 /** Options of {@link runChild}. */
@@ -58,11 +60,13 @@ function spawnChild<T>(script: string, args: readonly string[], options: RunChil
       } catch {
         value = undefined;
       }
-      if (code !== 0 || value === undefined) {
+      if (signal === "SIGTERM" && value !== undefined) {
+        resolve({ value, wallMs, hungOnExit: true });
+      } else if (code !== 0 || value === undefined) {
         const why = signal ? `was killed by ${signal}` : `exited with ${code}`;
         reject(new Error(`${script} ${args.join(" ")} ${why}: ${(stderr || stdout).trim().slice(-2000)}`));
       } else {
-        resolve({ value, wallMs });
+        resolve({ value, wallMs, hungOnExit: false });
       }
     });
   });

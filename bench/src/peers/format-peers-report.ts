@@ -9,7 +9,8 @@ export interface PeerReport {
   workloads: Record<string, { floor: Summary; peer: Summary; ratio: number } | { error: string }>;
   burst?: { rounds: { runsPerSecond: number; completed: number; rejected: number; firstError?: string }[]; peakRssMB: number };
   cold?: { peer: Summary; floor: Summary };
-  error?: string;
+  /** What crashed, by phase (`measure`, `burst`, `cold`): a peer's own failure, recorded, not fatal. */
+  errors?: Record<string, string>;
 }
 
 const COLUMNS = ["A", "B", "C", "D", "F"] as const;
@@ -19,25 +20,33 @@ export function formatPeersReport(reports: readonly PeerReport[]): string {
   const rows = reports.map((report) => {
     const cells = COLUMNS.map((id) => {
       const w = report.workloads[id];
-      if (!w) return report.error ? "crashed" : "-";
+      if (!w) return report.errors?.measure ? "crashed" : "-";
       if ("error" in w) return `fails: ${w.error.slice(0, 28)}`;
       return `${formatMs(w.peer.median)} (${formatRatio(w.ratio)})`;
     });
     const rounds = report.burst?.rounds ?? [];
     const best = rounds.length ? Math.max(...rounds.map((r) => r.runsPerSecond)) : NaN;
     const rejected = rounds.length ? Math.max(...rounds.map((r) => r.rejected)) : 0;
-    const burst = rounds.length ? `${Math.round(best)}/s${rejected ? `, ${rejected} rejected` : ""}` : "-";
+    const burst = rounds.length
+      ? `${Math.round(best)}/s${rejected ? `, ${rejected} rejected` : ""}`
+      : crash(report.errors?.burst);
     const memory = report.burst ? `${Math.round(report.burst.peakRssMB)} MB` : "-";
-    const cold = report.cold ? formatMs(report.cold.peer.median) : "-";
+    const cold = report.cold ? formatMs(report.cold.peer.median) : crash(report.errors?.cold);
     return [report.label, ...cells, burst, memory, cold];
   });
   const floorRow = floorSummary(reports);
   const table = formatTable(
-    ["runtime", "A return 1", "B 100 seq. calls", "C 100 x 5 ms", "D 1e6 loop", "F 10k objects", "E runs/s", "E peak RSS", "cold"],
+    ["runtime", "A return 1", "B 100 seq. calls", "C 100 x 5 ms", "D 1e6 loop", "F 10k objects", "E runs/s (best of 2)", "E peak RSS", "cold"],
     floorRow ? [floorRow, ...rows] : rows,
   );
   const notes = reports.filter((r) => r.settings).map((r) => `${r.label}: ${r.settings}`);
   return [table, "", "medians; (ratio) = median / floor median measured in the same process", ...notes].join("\n");
+}
+
+function crash(error: string | undefined): string {
+  if (!error) return "-";
+  const signal = /killed by (SIG\w+)/.exec(error)?.[1];
+  return signal ? `crashed (${signal})` : "crashed";
 }
 
 function floorSummary(reports: readonly PeerReport[]): string[] | undefined {

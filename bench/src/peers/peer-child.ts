@@ -1,6 +1,7 @@
 // One peer in a fresh process (run by `pnpm bench:peers` on Node >= 22.13): `measure` times workloads A-D and F
 // beside the floor, interleaved; `burst` submits 200 runs at once (workload E). Prints one JSON line. A workload the
 // peer rejects is recorded as its error, not a crash of the benchmark.
+import { writeSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import { compareInterleaved } from "../harness/compare-interleaved.js";
@@ -26,7 +27,8 @@ const adapter = (await import(pathToFileURL(adapterPath!).href)) as { label: str
 const peer = await adapter.createPeer();
 const output = mode === "burst" ? await burst() : await measure();
 await peer.close();
-process.stdout.write(`\n${JSON.stringify({ label: adapter.label, settings: peer.settings, ...output })}\n`);
+// Written synchronously: a peer may hang the process on exit (isolated-vm), and the parent then keeps this line.
+writeSync(1, `\n${JSON.stringify({ label: adapter.label, settings: peer.settings, ...output })}\n`);
 process.exit(0);
 
 async function measure() {

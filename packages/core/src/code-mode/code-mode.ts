@@ -25,6 +25,11 @@ export interface ExecuteOptions {
   allow?: readonly string[];
   /** Passed to every tool's `execute` as `context.context`, for example a framework's own call options. */
   context?: unknown;
+  /**
+   * Any JSON value the script reads as its global `args`, deeply frozen (for example a CLI's arguments after `--`).
+   * Default `[]`. A value that is not JSON, or whose JSON is larger than `maxCodeBytes`, throws INVALID_OPTIONS.
+   */
+  args?: unknown;
 }
 
 /** Who is asking, for the host-side catalog operations. */

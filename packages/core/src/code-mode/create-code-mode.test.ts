@@ -125,6 +125,30 @@ describe("createCodeMode", () => {
     }
   });
 
+  it("gives the script its args as a deeply frozen global, [] by default", async () => {
+    const given = await codeMode.execute("return { args, frozen: Object.isFrozen(args) && Object.isFrozen(args[1]) };", {
+      args: ["a", { b: [1, 2] }],
+    });
+    expect(given.result).toEqual({ args: ["a", { b: [1, 2] }], frozen: true });
+    const changed = await codeMode.execute('"use strict"; args[1].b.push(3); return args;', { args: ["a", { b: [1] }] });
+    expect(changed.error).toMatchObject({ kind: "ScriptError", message: expect.stringMatching(/TypeError/) });
+    const replaced = await codeMode.execute("globalThis.args = 1; return args;", { args: { x: 1 } });
+    expect(replaced.result).toEqual({ x: 1 });
+    expect((await codeMode.execute("return args;")).result).toEqual([]);
+    // A local of the same name is the script's own business.
+    expect((await codeMode.execute("const args = 5; return args;", { args: [1] })).result).toBe(5);
+  });
+
+  it("throws INVALID_OPTIONS for args that are not JSON, before running anything", async () => {
+    const before = calls.length;
+    await expect(codeMode.execute('await tools.util.echo({}); return 1;', { args: [() => 1] })).rejects.toMatchObject({
+      name: "CodeModeError",
+      code: "INVALID_OPTIONS",
+    });
+    await expect(codeMode.execute("return 1", { args: { when: new Date() } })).rejects.toMatchObject({ code: "INVALID_OPTIONS" });
+    expect(calls.length).toBe(before);
+  });
+
   it("resolves a tool call to a success envelope and records it", async () => {
     const result = await codeMode.execute('return await tools.billing.list_invoices({ customer: "c_1" });');
     expect(result.result).toEqual({ ok: true, data: [{ id: "in_1", customer: "c_1", total: 120 }], meta: { omitted: 0 } });
@@ -289,6 +313,23 @@ describe("createCodeMode options", () => {
     await codeMode.close();
     await expect(codeMode.execute("return 1")).rejects.toBeInstanceOf(CodeModeError);
     await expect(codeMode.execute("return 1")).rejects.toMatchObject({ code: "CLOSED" });
+  });
+
+  it("never mentions catalog in the prompt or declarations in execute-only mode, and does with search on", async () => {
+    const executeOnly = createCodeMode({ tools, poolSize: 1, search: false });
+    const withSearch = createCodeMode({ tools, poolSize: 1 });
+    try {
+      for (const options of [undefined, { allow: ["billing.*"] }, { tokenBudget: 50 }]) {
+        expect(executeOnly.prompt(options)).not.toMatch(/catalog/i);
+        expect(executeOnly.prompt(options)).toContain("tools.");
+        expect(executeOnly.declarations(options)).not.toMatch(/catalog/i);
+        expect(executeOnly.declarations(options)).toContain("list_invoices");
+      }
+      expect(withSearch.prompt()).toContain("catalog");
+      expect(withSearch.declarations()).toContain("catalog");
+    } finally {
+      await Promise.all([executeOnly.close(), withSearch.close()]);
+    }
   });
 
   it("refuses a pool size that is not a positive integer", () => {

@@ -8,6 +8,7 @@ import { fitResult, SERIALIZER_SOURCE } from "../serializer/index.js";
 import { createAllowFilter, createToolRegistry, type ToolDefinition, type ToolRegistry } from "../tools/index.js";
 import type { CodeMode, CreateCodeModeOptions, ExecuteOptions } from "./code-mode.js";
 import type { Diagnostic, ExecutionResult, JsonValue } from "./execution-result.js";
+import { encodeScriptArgs } from "./encode-script-args.js";
 import { createHostCatalog } from "./host-catalog.js";
 
 interface ToolSet {
@@ -51,6 +52,8 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
     if (closed) throw new CodeModeError("CLOSED", "This code mode is closed; create a new one to run scripts.");
     const started = performance.now();
     const allowed = createAllowFilter(executeOptions.allow);
+    // A caller's mistake throws, like a bad allowlist, rather than becoming the script's failure.
+    const args = encodeScriptArgs(executeOptions.args, limits.maxCodeBytes);
     const finish = (result: Omit<ExecutionResult, "durationMs">) =>
       fitResult({ ...result, durationMs: Math.round(performance.now() - started) }, limits.maxOutputBytes);
     let prepared: PreparedScript;
@@ -78,6 +81,7 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
         fileName: prepared.fileName,
         limits: runLimits(limits),
         search: withCatalog,
+        args,
       },
       onCalls: (batch, reply) => calls.handle(batch, reply),
       signal: executeOptions.signal,
@@ -98,9 +102,10 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
   return {
     execute,
     catalog: createHostCatalog(() => toolSet.catalog()),
-    declarations: (callOptions) => toolSet.catalog().declarations(createAllowFilter(callOptions?.allow)),
+    declarations: (callOptions) =>
+      toolSet.catalog().declarations(createAllowFilter(callOptions?.allow), { search: withCatalog }),
     prompt: (callOptions) =>
-      toolSet.catalog().prompt(createAllowFilter(callOptions?.allow), pickBudget(callOptions?.tokenBudget)),
+      toolSet.catalog().prompt(createAllowFilter(callOptions?.allow), { ...pickBudget(callOptions?.tokenBudget), search: withCatalog }),
     setTools(tools) {
       toolSet = toToolSet(tools);
     },

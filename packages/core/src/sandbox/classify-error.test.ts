@@ -10,8 +10,10 @@ describe("classifyError", () => {
   });
 
   it("names stack exhaustion StackOverflow", () => {
-    const error = classifyError({ name: "RangeError", message: "Maximum call stack size exceeded", stack: "s" }, false, MiB);
+    const error = classifyError({ name: "InternalError", message: "stack overflow", stack: "s" }, false, MiB);
     expect(error.kind).toBe("StackOverflow");
+    const ng = classifyError({ name: "RangeError", message: "Maximum call stack size exceeded", stack: "s" }, false, MiB);
+    expect(ng.kind).toBe("StackOverflow");
   });
 
   it("names a SyntaxError while compiling a ParseError, and one thrown later a ScriptError", () => {

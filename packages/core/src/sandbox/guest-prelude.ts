@@ -77,6 +77,21 @@ export const GUEST_CONSOLE_SOURCE = String.raw`(function (host) {
     error: write, debug: write }), writable: true, configurable: true });
 })`.replace(/\n\s+/g, "\n");
 
+/** Guest JavaScript for `args`: a function of `(text)` that defines the global as the deeply frozen parse of `text`. */
+export const GUEST_ARGS_SOURCE = String.raw`(function (text) {
+  "use strict";
+  const freeze = Object.freeze, keys = Object.keys;
+  const deep = (value) => {
+    if (value !== null && typeof value === "object") {
+      freeze(value);
+      const names = keys(value);
+      for (let index = 0; index < names.length; index++) deep(value[names[index]]);
+    }
+    return value;
+  };
+  Object.defineProperty(globalThis, "args", { value: deep(JSON.parse(text)) });
+})`.replace(/\n\s+/g, "\n");
+
 /**
  * Guest JavaScript for the fast path of serialising a value: native `JSON.stringify` with a replacer that gives up
  * (returns undefined) at anything JSON would change: a function, symbol or BigInt, an object that is not a plain

@@ -46,6 +46,8 @@ export interface RunRequest {
   limits: RunLimits;
   /** Whether the script gets the `catalog` global. */
   search: boolean;
+  /** JSON text of the script's global `args`; absent means `[]`. */
+  args?: string;
 }
 
 /** One host call the guest made; tool and catalog calls get a reply, notes do not. */

@@ -4,7 +4,7 @@ import { SERIALIZER_SOURCE } from "../serializer/index.js";
 import { createGuestEngine } from "./create-guest-engine.js";
 import type { CallBatch, ReplyBatch, RunDone, RunLimits } from "./protocol.js";
 import { compileQuickJSModule, memoryPages } from "./quickjs-module.js";
-import { runGuest, type GuestChannel, type GuestEngine } from "./run-guest.js";
+import { createGuestRealm, runGuest, type GuestChannel, type GuestEngine, type GuestRealm } from "./run-guest.js";
 
 const MiB = 1024 * 1024;
 const LIMITS: RunLimits = {
@@ -36,11 +36,11 @@ function echoChannel(): GuestChannel & { batches: CallBatch[] } {
 
 let engine: GuestEngine;
 let runs = 0;
-const run = (code: string, channel: GuestChannel = echoChannel(), limits: Partial<RunLimits> = {}) => {
+const run = (code: string, channel: GuestChannel = echoChannel(), limits: Partial<RunLimits> = {}, realm?: GuestRealm) => {
   const prepared = prepareScript(code, { maxCodeBytes: 100_000 });
   const request = { type: "run" as const, id: ++runs, source: prepared.source, fileName: prepared.fileName, search: true };
   let done: RunDone | undefined;
-  const usable = runGuest(engine, { ...request, limits: { ...LIMITS, ...limits } }, channel, (report) => (done = report));
+  const usable = runGuest(engine, { ...request, limits: { ...LIMITS, ...limits } }, channel, (report) => (done = report), realm);
   return { ...done!, usable };
 };
 
@@ -100,5 +100,23 @@ describe("runGuest", () => {
   it("leaves nothing behind on globalThis between runs", () => {
     run("globalThis.left = 1; Object.prototype.dirty = 1;");
     expect(run("return [typeof left, typeof ({}).dirty]").outcome.resultJson).toBe('["undefined","undefined"]');
+  });
+
+  it("runs in a realm made ahead of it, used once and disposed, sharing nothing with the realm made next", () => {
+    const first = createGuestRealm(engine);
+    const second = createGuestRealm(engine);
+    expect(run("globalThis.left = 1; Array.prototype.dirty = 1; return typeof left", undefined, {}, first).outcome.resultJson).toBe('"number"');
+    expect(first.context.alive).toBe(false);
+    expect(run("return [typeof left, typeof [].dirty]", undefined, {}, second).outcome.resultJson).toBe('["undefined","undefined"]');
+    expect(second.runtime.alive).toBe(false);
+  });
+
+  it("disposes a realm made ahead of a run cancelled before it started", () => {
+    const realm = createGuestRealm(engine);
+    const cancelled: GuestChannel = { send: () => {}, isCancelled: () => true, wait: () => "cancelled" };
+    const done = run("return 1", cancelled, {}, realm);
+    expect(done.outcome.error?.kind).toBe("Cancelled");
+    expect(done.usable).toBe(true);
+    expect(realm.context.alive).toBe(false);
   });
 });

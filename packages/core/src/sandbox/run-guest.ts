@@ -2,7 +2,7 @@ import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule }
 import type { ExecutionErrorKind } from "../code-mode/execution-result.js";
 import { classifyError, type ClassifiedError, type GuestErrorText } from "./classify-error.js";
 import { GuestBridge } from "./guest-bridge.js";
-import { GUEST_CONSOLE_SOURCE, GUEST_JSON_SOURCE, GUEST_TOOLS_SOURCE } from "./guest-prelude.js";
+import { GUEST_ARGS_SOURCE, GUEST_CONSOLE_SOURCE, GUEST_JSON_SOURCE, GUEST_TOOLS_SOURCE } from "./guest-prelude.js";
 import type { CallBatch, ReplyBatch, RunDone, RunRequest } from "./protocol.js";
 
 /** One instantiated engine: a QuickJS module, the capped memory it runs in, and the serialiser's source. */
@@ -22,6 +22,26 @@ export interface GuestChannel {
   isCancelled(runId: number): boolean;
 }
 
+/**
+ * A fresh runtime and context, made before the run that uses them: creating them is two thirds of a trivial run, so
+ * the worker makes the next one while it would otherwise sleep. Each is used by one run only.
+ */
+export interface GuestRealm {
+  runtime: QuickJSRuntime;
+  context: QuickJSContext;
+}
+
+/** Makes a fresh runtime and context in the engine's module. */
+export function createGuestRealm(engine: GuestEngine): GuestRealm {
+  const runtime = engine.module.newRuntime();
+  try {
+    return { runtime, context: runtime.newContext() };
+  } catch (error) {
+    runtime.dispose();
+    throw error;
+  }
+}
+
 /** Why the worker stopped a run from outside the script. */
 export type StopReason = "timeout" | "cancelled" | "host-calls";
 
@@ -32,18 +52,24 @@ const STOPS: Record<StopReason, ExecutionErrorKind> = {
 };
 
 /**
- * Runs one request in a fresh runtime and context of the worker's module, reports the outcome, then tears both
- * down (the host need not wait for teardown). Synchronous from start to end: while the script awaits host calls,
+ * Runs one request in a fresh runtime and context of the worker's module (`realm`, made now when not given, and
+ * always disposed here), reports the outcome, then tears both down (the host need not wait for teardown). Synchronous from start to end: while the script awaits host calls,
  * the worker blocks in Atomics.wait for the replies. Returns false when the module must not be used again.
  */
-export function runGuest(engine: GuestEngine, request: RunRequest, channel: GuestChannel, report: (done: RunDone) => void): boolean {
+export function runGuest(
+  engine: GuestEngine,
+  request: RunRequest,
+  channel: GuestChannel,
+  report: (done: RunDone) => void,
+  realm?: GuestRealm,
+): boolean {
   if (channel.isCancelled(request.id)) {
     const error = { kind: "Cancelled" as const, message: "The execution was cancelled.", stack: null };
     report({ type: "done", id: request.id, retire: false, outcome: { resultJson: null, error, logs: [], diagnostics: [], unfinishedCalls: [] } });
+    if (realm) return disposeRealm(realm);
     return true;
   }
-  const runtime = engine.module.newRuntime();
-  const run = new GuestRun(engine, request, channel, runtime);
+  const run = new GuestRun(engine, request, channel, realm ?? createGuestRealm(engine));
   let result: { json: string } | ClassifiedError;
   try {
     result = run.execute();
@@ -61,12 +87,24 @@ export function runGuest(engine: GuestEngine, request: RunRequest, channel: Gues
   return !run.retire;
 }
 
+/** Disposes a realm no run used; false when that fails (the module must not be used again). */
+function disposeRealm(realm: GuestRealm): boolean {
+  try {
+    realm.context.dispose();
+    realm.runtime.dispose();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 class GuestRun {
   retire = false;
   stopReason: StopReason | null = null;
   bridge: GuestBridge | undefined;
   private readonly deadline: number;
-  private context: QuickJSContext | undefined;
+  private readonly context: QuickJSContext;
+  private readonly runtime: QuickJSRuntime;
   private readonly handles: QuickJSHandle[] = [];
   private host: QuickJSHandle | undefined;
   private serializer: QuickJSHandle | undefined;
@@ -76,17 +114,18 @@ class GuestRun {
     private readonly engine: GuestEngine,
     private readonly request: RunRequest,
     private readonly channel: GuestChannel,
-    private readonly runtime: QuickJSRuntime,
+    realm: GuestRealm,
   ) {
     this.deadline = Date.now() + request.limits.timeoutMs;
+    this.runtime = realm.runtime;
+    this.context = realm.context;
   }
 
   execute(): { json: string } | ClassifiedError {
-    const { runtime, request } = this;
+    const { runtime, request, context } = this;
     runtime.setMaxStackSize(request.limits.maxStackBytes);
     runtime.setMemoryLimit(request.limits.memoryBytes);
     runtime.setInterruptHandler(() => this.shouldInterrupt());
-    const context = (this.context = runtime.newContext());
     this.install(context);
     const evaluated = context.evalCode(request.source, request.fileName);
     if (evaluated.error) return this.fail(evaluated.error, true);
@@ -149,6 +188,14 @@ class GuestRun {
     };
     lazy("tools", loadTools);
     if (this.request.search) lazy("catalog", loadTools);
+    lazy("args", () => {
+      const text = context.newString(this.request.args ?? "[]");
+      const made = this.callPieceWith(GUEST_ARGS_SOURCE, "codemode:args", text);
+      text.dispose();
+      if ("error" in made) return made as unknown as QuickJSHandle;
+      made.value.dispose();
+      return null;
+    });
     lazy("console", () => {
       const made = this.callPiece(GUEST_CONSOLE_SOURCE, "codemode:console");
       if ("error" in made) return made as unknown as QuickJSHandle;
@@ -159,10 +206,15 @@ class GuestRun {
 
   /** Compiles a guest piece and calls it with the native `host` function; a failure is the guest's error. */
   private callPiece(source: string, fileName: string, ...args: QuickJSHandle[]): { value: QuickJSHandle } | { error: QuickJSHandle } {
-    const context = this.context!;
+    return this.callPieceWith(source, fileName, this.host!, ...args);
+  }
+
+  /** Compiles a guest piece and calls it with `args`; a failure is the guest's error. */
+  private callPieceWith(source: string, fileName: string, ...args: QuickJSHandle[]): { value: QuickJSHandle } | { error: QuickJSHandle } {
+    const context = this.context;
     const compiled = context.evalCode(source, fileName);
     if (compiled.error) return { error: compiled.error };
-    const made = context.callFunction(compiled.value, context.undefined, this.host!, ...args);
+    const made = context.callFunction(compiled.value, context.undefined, ...args);
     compiled.value.dispose();
     return made.error ? { error: made.error } : { value: made.value };
   }
@@ -185,7 +237,7 @@ class GuestRun {
    * than a whole trivial run.
    */
   serialize(value: QuickJSHandle): { json: string } | { error: QuickJSHandle } {
-    const context = this.context!;
+    const context = this.context;
     const type = context.typeof(value);
     if (type === "undefined") return { json: "null" };
     if (type === "number") return { json: JSON.stringify(context.getNumber(value)) };
@@ -208,7 +260,7 @@ class GuestRun {
   }
 
   private plainJsonOf(value: QuickJSHandle): { json: string } | { error: QuickJSHandle } | null {
-    const context = this.context!;
+    const context = this.context;
     if (this.plainJson === undefined) {
       const compiled = context.evalCode(GUEST_JSON_SOURCE, "codemode:json");
       if (compiled.error) return { error: compiled.error };
@@ -257,7 +309,7 @@ class GuestRun {
 
   /** Reads a thrown value's name, message and stack on this side; getters run in the guest, under the deadline. */
   private describe(error: QuickJSHandle): GuestErrorText | null {
-    const context = this.context!;
+    const context = this.context;
     const read = (key: string) => {
       try {
         const handle = context.getProp(error, key);
@@ -290,7 +342,7 @@ class GuestRun {
   teardown(): void {
     try {
       for (const handle of this.handles.reverse()) if (handle.alive) handle.dispose();
-      this.context?.dispose();
+      this.context.dispose();
       this.runtime.dispose();
     } catch {
       // Teardown can abort the whole module (a leaked object, an out-of-memory inside a job): never reuse it.

@@ -111,8 +111,17 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     worker.unref();
     compileQuickJSModule().then(
       (wasmModule) => {
+        // Closed or removed while the module compiled: its reply port is closed, so port2 cannot be transferred.
+        if (!slots.has(slot)) {
+          port2.close();
+          return;
+        }
         const init = { type: "init", wasmModule, ...pages, signal, replyPort: port2, serializerSource: options.serializerSource };
-        worker.postMessage(init, [port2]);
+        try {
+          worker.postMessage(init, [port2]);
+        } catch {
+          onFailure(slot);
+        }
       },
       () => onFailure(slot),
     );
@@ -175,7 +184,9 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
       slot.worker.ref();
       startClock(active);
     }
-    slot.worker.postMessage({ type: "run", id: active.id, ...active.job.request } satisfies RunRequest);
+    // On the reply port, with a wake-up: the worker sleeps in Atomics.wait between runs, not in its event loop.
+    slot.replyPort.postMessage({ type: "run", id: active.id, ...active.job.request } satisfies RunRequest);
+    wake(slot);
   };
 
   const dispatch = () => {

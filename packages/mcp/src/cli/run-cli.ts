@@ -5,7 +5,6 @@ import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import { GatewayConfigError, loadGatewayConfig, parseGatewayConfig, type GatewayConfig } from "../config/index.js";
 import { createGateway, type Gateway } from "../gateway/index.js";
 import { CLI_USAGE } from "./cli-usage.js";
-import { withScriptArguments } from "./with-script-arguments.js";
 
 /** Where the CLI writes, so tests can read what it printed. */
 export interface CliIo {
@@ -70,7 +69,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       const loaded = values.config ? await requireConfig(values.config) : { config: parseGatewayConfig({ mcpServers: {} }), baseDir: process.cwd() };
       return withGateway(loaded, io, async (gateway) => {
         const code = await readScript(rest[0] as string);
-        const result = await gateway.codeMode.execute(withScriptArguments(code, scriptArgs));
+        const result = await gateway.codeMode.execute(code, { args: scriptArgs });
         io.stdout(`${JSON.stringify(result, null, 2)}\n`);
         return result.status === "completed" ? 0 : 1;
       });
