@@ -29,7 +29,7 @@ async function engine() {
 
 async function floor() {
   const { newQuickJSWASMModuleFromVariant } = await import("quickjs-emscripten-core");
-  const variant = await import("@jitl/quickjs-ng-wasmfile-release-sync");
+  const variant = await import("@jitl/quickjs-wasmfile-release-sync");
   const imported = performance.now();
   const module = await newQuickJSWASMModuleFromVariant(variant.default ?? variant);
   const runtime = module.newRuntime();

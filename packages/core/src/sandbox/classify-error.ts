@@ -18,7 +18,8 @@ const STACK_OVERFLOW = /call stack size exceeded|stack overflow/i;
 
 /**
  * Names the failure a thrown guest value stands for. QuickJS reports running out of memory as an `InternalError`
- * and deep recursion as an `InternalError` "stack overflow" (quickjs-ng: a `RangeError`); a `SyntaxError` while compiling is a ParseError, anything else a ScriptError.
+ * and deep recursion as an `InternalError` "stack overflow" (quickjs-ng: a `RangeError`); a `SyntaxError` while
+ * compiling is a ParseError, anything else a ScriptError.
  */
 export function classifyError(error: GuestErrorText, compiling: boolean, memoryLimitBytes: number): ClassifiedError {
   const name = error.name ?? "";

@@ -6,7 +6,7 @@ import type { Diagnostic, ExecutionErrorKind } from "../code-mode/execution-resu
 
 /** Slots of the Int32Array over the shared buffer each worker gets. */
 export const SIGNAL = {
-  /** Bumped by the host after posting replies, so a worker blocked in Atomics.wait wakes. */
+  /** Bumped by the host after posting a run or replies, so a worker blocked in Atomics.wait wakes. */
   wake: 0,
   /** The id of a run the host wants stopped (cancelled); polled by the interrupt handler. */
   cancel: 1,
@@ -20,7 +20,7 @@ export interface WorkerInit {
   initialPages: number;
   maximumPages: number;
   signal: SharedArrayBuffer;
-  /** The port the host posts call replies on; the worker reads it with receiveMessageOnPort. */
+  /** The port the host posts runs and call replies on; the worker reads it with receiveMessageOnPort. */
   replyPort: MessagePort;
   /** Guest JavaScript: an expression that evaluates to `(value) => string`, the JSON text of a returned value. */
   serializerSource: string;

@@ -150,8 +150,8 @@ const source = String.raw`(() => {
   };
   // The fast path: the engine's own JSON.stringify, used only while no built-in prototype carries a toJSON that
   // would run before this replacer. The replacer keeps the chain of objects being written (each call's holder is
-  // the innermost), to mark cycles and to hand deep values to the slow path: an engine's JSON.stringify that overflows the
-  // stack can leave the runtime unable to tear down cleanly (quickjs-ng's did).
+  // the innermost), to mark cycles and to hand deep values to the slow path: QuickJS's JSON.stringify of a deep value
+  // overflows the host's stack and can leave the runtime unable to tear down cleanly (both builds).
   const chain = { __proto__: null };
   let depth = 0;
   const replacer = function (key, value) {
