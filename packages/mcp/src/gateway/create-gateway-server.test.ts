@@ -53,7 +53,7 @@ describe("createGatewayServer", () => {
     const answer = await client.callTool({ name: "execute", arguments: { code: "throw new Error('no such invoice')" } });
     expect(answer.isError).toBe(true);
     expect(answer.structuredContent).toMatchObject({ status: "failed", error: { message: expect.stringContaining("no such invoice") } });
-    expect((answer.content as { text: string }[])[0]?.text).toMatch(/^Failed \(ScriptError at line 1\)/);
+    expect((answer.content as { text: string }[])[0]?.text).toMatch(/^Error: ScriptError at line 1, column \d+: /);
   });
 
   it("lists every tool when search has no query", async () => {

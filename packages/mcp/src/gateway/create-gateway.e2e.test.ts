@@ -86,7 +86,7 @@ describe("createGateway", () => {
     expect(result.result).toEqual({ created: true, echoed: "echo: hi", names: ["Acme"] });
     expect(result.toolCalls.map((call) => call.tool)).toEqual(["memory.create_entities", "faulty.echo", "memory.read_graph"]);
     expect(answer.isError).toBeFalsy();
-    expect((answer.content as { text: string }[])[0]?.text).toContain("Completed");
+    expect((answer.content as { text: string }[])[0]?.text).toContain(`Result: ${JSON.stringify(result.result)}`);
   });
 
   it("decodes binary fields into Uint8Array inside the script", async () => {
