@@ -1,12 +1,3 @@
-import { defineConfig } from "tsdown";
+import { defineBuild } from "@codemode/tsdown-config";
 
-export default defineConfig({
-  entry: { index: "src/index.ts" },
-  format: "esm",
-  platform: "node",
-  target: "node20",
-  dts: true,
-  clean: true,
-  // package.json names .js files; tsdown would write .mjs on Node.
-  fixedExtension: false,
-});
+export default defineBuild({ index: "src/index.ts" });

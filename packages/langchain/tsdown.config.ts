@@ -1,12 +1,3 @@
-import { defineConfig } from "tsdown";
+import { defineBuild } from "@codemode/tsdown-config";
 
-export default defineConfig({
-  entry: { index: "src/index.ts" },
-  format: "esm",
-  platform: "node",
-  target: "node20",
-  dts: true,
-  clean: true,
-  // package.json exports point at .js and .d.ts; tsdown 0.21 would write .mjs for platform node.
-  fixedExtension: false,
-});
+export default defineBuild({ index: "src/index.ts" });

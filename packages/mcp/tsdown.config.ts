@@ -1,13 +1,6 @@
-import { defineConfig } from "tsdown";
+import { defineBuild } from "@codemode/tsdown-config";
 
-export default defineConfig({
-  entry: { index: "src/index.ts", cli: "src/cli.ts" },
-  format: "esm",
-  platform: "node",
-  target: "node20",
-  dts: true,
-  clean: true,
-  // The package.json names dist/index.js and dist/cli.js.
-  fixedExtension: false,
-  outputOptions: { banner: (chunk) => (chunk.fileName === "cli.js" ? "#!/usr/bin/env node" : "") },
-});
+export default defineBuild(
+  { index: "src/index.ts", cli: "src/cli.ts" },
+  { outputOptions: { banner: (chunk: { fileName: string }) => (chunk.fileName === "cli.js" ? "#!/usr/bin/env node" : "") } },
+);
