@@ -7,6 +7,7 @@ import { runEngineBench } from "./engine/run-engine-bench.js";
 import { formatCatalogReport } from "./report/format-catalog-report.js";
 import { formatEngineReport } from "./report/format-engine-report.js";
 import { describeMachine } from "./report/describe-machine.js";
+import { formatTokensReport, runTokensBench } from "./tokens/index.js";
 
 const RESULTS = fileURLToPath(new URL("../results/", import.meta.url));
 const only = process.argv[2];
@@ -24,4 +25,9 @@ if (only === undefined || only === "catalog") {
   const report = await runCatalogBench(log);
   await writeFile(`${RESULTS}catalog.json`, `${JSON.stringify({ machine, ...report }, null, 2)}\n`);
   console.log(`\n## Catalog (bench/results/catalog.json)\n\n${formatCatalogReport(report)}\n`);
+}
+if (only === undefined || only === "tokens") {
+  const report = await runTokensBench(log);
+  await writeFile(`${RESULTS}tokens.json`, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`\n## Tokens (bench/results/tokens.json)\n\n${formatTokensReport(report)}\n`);
 }

@@ -11,7 +11,7 @@ import {
 } from "./parse-catalog-arguments.js";
 import { renderDeclarations } from "./render-declarations.js";
 import { createToolSearch } from "./search/index.js";
-import { toolPath, toolSignature } from "./signature/index.js";
+import { toolPath, toolSignature, type CallStyle } from "./signature/index.js";
 import type { CatalogItem, CatalogOptions, ToolCatalog, ToolDescription } from "./tool-catalog.js";
 import { createVisibleTools } from "./visible-tools.js";
 import { writeExecutePrompt } from "./write-execute-prompt.js";
@@ -23,12 +23,17 @@ export const CATALOG_DEFAULTS = { maxSearchResults: 5, listLimit: 20, maxListLim
  * Builds the catalog over a tool set: search (BM25, fused with embeddings when `options.embed` is given), pages,
  * descriptions with TypeScript signatures, toolkits, declarations and the execute tool's prompt. Every operation
  * sees only the tools the caller's allow filter lets through. The search index is built on the first search.
+ * `callStyle` "value" writes every signature, the declarations and the prompt for tool calls that resolve to data.
  *
  * @example
  * const catalog = createToolCatalog(createToolRegistry(definitions).tools);
  * const page = await catalog.search({ query: "list invoices" }, createAllowFilter(["billing.*"]));
  */
-export function createToolCatalog(tools: readonly RegisteredTool[], options: CatalogOptions = {}): ToolCatalog {
+export function createToolCatalog(
+  tools: readonly RegisteredTool[],
+  options: CatalogOptions = {},
+  callStyle: CallStyle = "envelope",
+): ToolCatalog {
   assertCatalogOptions(options);
   const maxSearchResults = options.maxSearchResults ?? CATALOG_DEFAULTS.maxSearchResults;
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
@@ -37,7 +42,7 @@ export function createToolCatalog(tools: readonly RegisteredTool[], options: Cat
   const signatures = new Map<RegisteredTool, string>();
   const signatureOf = (tool: RegisteredTool) => {
     let signature = signatures.get(tool);
-    if (signature === undefined) signatures.set(tool, (signature = toolSignature(tool)));
+    if (signature === undefined) signatures.set(tool, (signature = toolSignature(tool, "pretty", "", callStyle)));
     return signature;
   };
   const itemOf = (tool: RegisteredTool, full = false): CatalogItem => {
@@ -87,11 +92,12 @@ export function createToolCatalog(tools: readonly RegisteredTool[], options: Cat
       return paginate(visible.toolkits(allowed, namespace), offset, pageLimit);
     },
     declarations(allowed, declarationOptions = {}) {
-      return renderDeclarations(visible.of(allowed, undefined), signatureOf, declarationOptions);
+      return renderDeclarations(visible.of(allowed, undefined), signatureOf, { ...declarationOptions, callStyle });
     },
     prompt(allowed, promptOptions = {}) {
       return writeExecutePrompt(visible.of(allowed, undefined), signatureOf, {
         ...promptOptions,
+        callStyle,
         countTokens: options.countTokens,
       });
     },

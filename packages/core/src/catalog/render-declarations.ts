@@ -1,5 +1,12 @@
 import type { RegisteredTool } from "../tools/index.js";
-import { CATALOG_DECLARATION, ENVELOPE_DECLARATION, renderComment, renderKey } from "./signature/index.js";
+import {
+  CATALOG_DECLARATION,
+  ENVELOPE_DECLARATION,
+  renderComment,
+  renderKey,
+  VALUE_DECLARATION,
+  type CallStyle,
+} from "./signature/index.js";
 
 /** Options of {@link renderDeclarations}. */
 export interface RenderDeclarationsOptions {
@@ -7,6 +14,8 @@ export interface RenderDeclarationsOptions {
   search?: boolean;
   /** Whether each tool carries its JSDoc (description, hints). Default true. */
   comments?: boolean;
+  /** "value" declares `ToolCallError` instead of `Envelope<T>` (the signatures must match). Default "envelope". */
+  callStyle?: CallStyle;
 }
 
 /**
@@ -18,7 +27,7 @@ export function renderDeclarations(
   signatureOf: (tool: RegisteredTool) => string,
   options: RenderDeclarationsOptions = {},
 ): string {
-  const parts = [ENVELOPE_DECLARATION];
+  const parts = [options.callStyle === "value" ? VALUE_DECLARATION : ENVELOPE_DECLARATION];
   if (options.search !== false) parts.push(CATALOG_DECLARATION);
   parts.push(renderToolsDeclaration(tools, signatureOf, options.comments !== false));
   return `${parts.join("\n")}\n`;

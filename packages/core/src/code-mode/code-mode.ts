@@ -1,10 +1,12 @@
+import type { CallStyle } from "../catalog/signature/index.js";
 import type { CatalogItem, CatalogOptions, CatalogPage, ToolDescription } from "../catalog/tool-catalog.js";
 import type { ExecutionLimits } from "../limits/index.js";
 import type { ToolDefinition } from "../tools/index.js";
 import type { ExecutionResult } from "./execution-result.js";
+import type { ToolCallHooks, TraceOptions } from "./tool-call-trace.js";
 
 /** Options of {@link createCodeMode}. */
-export interface CreateCodeModeOptions {
+export interface CreateCodeModeOptions extends ToolCallHooks {
   /** The host tools scripts can call. */
   tools?: readonly ToolDefinition[];
   /** Limits of every execution; an absent or 0 limit takes its default (DEFAULT_LIMITS). */
@@ -15,6 +17,19 @@ export interface CreateCodeModeOptions {
   catalog?: CatalogOptions;
   /** Whether scripts get the `catalog` global. Default true; false is execute-only mode. */
   search?: boolean;
+  /**
+   * What `tools.*` resolve to. "envelope" (default): `{ ok, data | error }`, never throwing. "value": the data itself,
+   * and a failed call throws a `ToolCallError` (`code`, `retryable`, `tool`) that, uncaught, fails the run with
+   * `ToolCallFailed` listing every call made. Catalog calls are envelopes in both. Declarations and prompt follow it.
+   */
+  callStyle?: CallStyle;
+  /**
+   * What the model is given. "result" (default): the returned value. "printed": only what the script printed, as one
+   * string in `result` (console lines joined by newlines); a returned value is ignored, with a diagnostic.
+   */
+  output?: "result" | "printed";
+  /** Arguments and result summaries in each ToolCallRecord; off by default. */
+  trace?: TraceOptions;
 }
 
 /** Options of one execution. */

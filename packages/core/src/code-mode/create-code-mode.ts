@@ -10,6 +10,8 @@ import type { CodeMode, CreateCodeModeOptions, ExecuteOptions } from "./code-mod
 import type { Diagnostic, ExecutionResult, JsonValue } from "./execution-result.js";
 import { encodeScriptArgs } from "./encode-script-args.js";
 import { createHostCatalog } from "./host-catalog.js";
+import { readOptions } from "./read-options.js";
+import { toPrinted } from "./to-printed.js";
 
 interface ToolSet {
   registry: ToolRegistry;
@@ -31,10 +33,12 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
     throw new CodeModeError("INVALID_OPTIONS", `poolSize must be a positive integer, got ${String(poolSize)}.`);
   }
   const withCatalog = options.search !== false;
+  const { callStyle, output, trace } = readOptions(options);
+  const hooks = { onToolCallStart: options.onToolCallStart, onToolCallEnd: options.onToolCallEnd };
   const toToolSet = (tools: readonly ToolDefinition[]): ToolSet => {
     const registry = createToolRegistry(tools);
     let catalog: ToolCatalog | undefined;
-    return { registry, catalog: () => (catalog ??= createToolCatalog(registry.tools, options.catalog)) };
+    return { registry, catalog: () => (catalog ??= createToolCatalog(registry.tools, options.catalog, callStyle)) };
   };
   let toolSet = toToolSet(options.tools ?? []);
   const pool = createWorkerPool({
@@ -54,8 +58,10 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
     const allowed = createAllowFilter(executeOptions.allow);
     // A caller's mistake throws, like a bad allowlist, rather than becoming the script's failure.
     const args = encodeScriptArgs(executeOptions.args, limits.maxCodeBytes);
-    const finish = (result: Omit<ExecutionResult, "durationMs">) =>
-      fitResult({ ...result, durationMs: Math.round(performance.now() - started) }, limits.maxOutputBytes);
+    const finish = (result: Omit<ExecutionResult, "durationMs">) => {
+      const shown = output === "printed" ? { ...result, output } : result;
+      return fitResult({ ...shown, durationMs: Math.round(performance.now() - started) }, limits.maxOutputBytes);
+    };
     let prepared: PreparedScript;
     try {
       prepared = prepare(code);
@@ -74,6 +80,8 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
       context: executeOptions.context,
       maxConcurrentCalls: limits.maxConcurrentCalls,
       maxToolResultBytes: limits.maxToolResultBytes,
+      trace,
+      hooks,
     });
     const outcome = await pool.run({
       request: {
@@ -82,6 +90,7 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
         limits: runLimits(limits),
         search: withCatalog,
         args,
+        ...(callStyle === "value" ? { callStyle } : {}),
       },
       onCalls: (batch, reply) => calls.handle(batch, reply),
       signal: executeOptions.signal,
@@ -89,14 +98,17 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
     const unsent = outcome.unfinishedCalls.filter((call) => !call.sent);
     const toolCalls = calls.finish(unsent);
     const { result, error } = readOutcome(outcome);
-    return finish({
+    // An uncaught ToolCallError: list every call with its outcome, so the model does not repeat one that changed state.
+    const message = error?.kind === "ToolCallFailed" ? `${error.message}. Tool calls in submission order: ${calls.describe()}.` : error?.message;
+    const ran: Omit<ExecutionResult, "durationMs"> = {
       status: error ? "failed" : "completed",
       result,
-      error: error ? { kind: error.kind, message: error.message, ...position(error.stack, prepared) } : null,
+      error: error ? { kind: error.kind, message: message!, ...position(error.stack, prepared) } : null,
       diagnostics: [...outcome.diagnostics, ...unfinishedDiagnostics(outcome, prepared)],
       logs: [...calls.logs, ...outcome.logs],
       toolCalls,
-    });
+    };
+    return finish(output === "printed" ? toPrinted(ran) : ran);
   }
 
   return {
@@ -105,7 +117,11 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
     declarations: (callOptions) =>
       toolSet.catalog().declarations(createAllowFilter(callOptions?.allow), { search: withCatalog }),
     prompt: (callOptions) =>
-      toolSet.catalog().prompt(createAllowFilter(callOptions?.allow), { ...pickBudget(callOptions?.tokenBudget), search: withCatalog }),
+      toolSet.catalog().prompt(createAllowFilter(callOptions?.allow), {
+        ...pickBudget(callOptions?.tokenBudget),
+        search: withCatalog,
+        output,
+      }),
     setTools(tools) {
       toolSet = toToolSet(tools);
     },

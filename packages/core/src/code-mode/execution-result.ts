@@ -2,6 +2,8 @@
 export type ExecutionErrorKind =
   | "ParseError"
   | "ScriptError"
+  /** Value call style only: a tool call failed and the script did not catch its ToolCallError. */
+  | "ToolCallFailed"
   | "TimeoutExceeded"
   | "MemoryLimitExceeded"
   | "StackOverflow"
@@ -34,6 +36,10 @@ export interface ToolCallRecord {
   durationMs: number;
   /** The envelope's error code when the call failed. */
   errorCode?: string;
+  /** With `trace.arguments`: the arguments the script passed (their JSON text, cut, when over `maxSummaryBytes`). */
+  arguments?: JsonValue;
+  /** With `trace.results`: the data's JSON text, or `code: message` of the error, cut to `maxSummaryBytes`. */
+  summary?: string;
 }
 
 /** What was dropped to keep the whole result under `maxOutputBytes`. */
@@ -55,6 +61,11 @@ export interface ExecutionResult {
   logs: string[];
   toolCalls: ToolCallRecord[];
   durationMs: number;
+  /**
+   * Present (as "printed") when the code mode runs with `output: "printed"`: `result` is then the text the script
+   * printed (its console lines joined by newlines) and `logs` the same lines; on failure `result` stays null.
+   */
+  output?: "printed";
   /** Present only when logs or tool calls were dropped to fit `maxOutputBytes`. */
   truncation?: Truncation;
 }

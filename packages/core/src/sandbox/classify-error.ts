@@ -19,11 +19,18 @@ const STACK_OVERFLOW = /call stack size exceeded|stack overflow/i;
 /**
  * Names the failure a thrown guest value stands for. QuickJS reports running out of memory as an `InternalError`
  * and deep recursion as an `InternalError` "stack overflow" (quickjs-ng: a `RangeError`); a `SyntaxError` while
- * compiling is a ParseError, anything else a ScriptError.
+ * compiling is a ParseError; under the value call style (`toolCallErrors`) an uncaught `ToolCallError` is
+ * ToolCallFailed; anything else a ScriptError.
  */
-export function classifyError(error: GuestErrorText, compiling: boolean, memoryLimitBytes: number): ClassifiedError {
+export function classifyError(
+  error: GuestErrorText,
+  compiling: boolean,
+  memoryLimitBytes: number,
+  toolCallErrors = false,
+): ClassifiedError {
   const name = error.name ?? "";
   const message = error.message ?? "";
+  if (toolCallErrors && name === "ToolCallError") return { kind: "ToolCallFailed", message, stack: error.stack };
   if (name === "InternalError" && /out of memory|string too long/i.test(message)) {
     return {
       kind: "MemoryLimitExceeded",

@@ -5,15 +5,29 @@
 // "show" with a value's JSON text and "bytes" with an ArrayBuffer.
 
 /**
- * Guest JavaScript for `tools` and `catalog`: a function of `(host, withCatalog)` that defines both globals and
- * returns `deliver(text, bytes)`, which the worker calls once per batch of replies (`[[callId, envelope], ...]` as
- * JSON text) to settle the promises the calls returned.
+ * Guest JavaScript for `tools` and `catalog`: a function of `(host, withCatalog, values)` that defines both globals
+ * and returns `deliver(text, bytes)`, which the worker calls once per batch of replies (`[[callId, envelope], ...]`
+ * as JSON text) to settle the promises the calls returned. With `values` (the value call style) a tool call resolves
+ * to the envelope's data or rejects with a `ToolCallError`, whose stack is the call's own so that an uncaught one
+ * points at the line that made the call; catalog calls stay envelopes.
  */
-export const GUEST_TOOLS_SOURCE = String.raw`(function (host, withCatalog) {
+export const GUEST_TOOLS_SOURCE = String.raw`(function (host, withCatalog, values) {
   "use strict";
   const stringify = JSON.stringify, parse = JSON.parse, freeze = Object.freeze, define = Object.defineProperty;
   const create = Object.create, ProxyOf = Proxy, ErrorOf = Error, TypeErrorOf = TypeError, Bytes = Uint8Array;
-  const PromiseOf = Promise, settled = (text) => PromiseOf.resolve(parse(text)), waiting = create(null);
+  const PromiseOf = Promise, waiting = create(null);
+  class ToolCallError extends ErrorOf {
+    constructor(tool, error, stack) {
+      const failure = error || {};
+      super(tool + " failed: " + failure.code + ": " + failure.message);
+      this.code = failure.code;
+      this.retryable = failure.retryable === true;
+      this.tool = tool;
+      if (typeof stack === "string") define(this, "stack", { value: stack, writable: true, configurable: true });
+    }
+  }
+  define(ToolCallError.prototype, "name", { value: "ToolCallError", writable: true, configurable: true });
+  if (values) define(globalThis, "ToolCallError", { value: ToolCallError });
   const encode = (key, value) => {
     const type = typeof value;
     if (type === "function" || type === "symbol" || type === "bigint") {
@@ -23,14 +37,21 @@ export const GUEST_TOOLS_SOURCE = String.raw`(function (host, withCatalog) {
   };
   const call = (kind, name, args) => {
     const stack = new ErrorOf().stack;
+    const open = values && kind === "tool"
+      ? (envelope, resolve, reject) => (envelope.ok ? resolve(envelope.data) : reject(new ToolCallError(name, envelope.error, stack)))
+      : (envelope, resolve) => resolve(envelope);
     let text;
     try {
       text = stringify(args === undefined ? {} : args, encode);
     } catch (error) {
-      return settled(host("invalid", name, "Arguments are not JSON: " + (error && error.message) + ".", stack));
+      const answer = host("invalid", name, "Arguments are not JSON: " + (error && error.message) + ".", stack);
+      return new PromiseOf((resolve, reject) => open(parse(answer), resolve, reject));
     }
     const id = host(kind, name, text, stack);
-    return typeof id === "string" ? settled(id) : new PromiseOf((resolve) => { waiting[id] = resolve; });
+    return new PromiseOf((resolve, reject) => {
+      if (typeof id === "string") open(parse(id), resolve, reject);
+      else waiting[id] = (envelope) => open(envelope, resolve, reject);
+    });
   };
   const refuse = () => { throw new TypeErrorOf("tools cannot be changed or enumerated; use catalog to find tools."); };
   const hidden = (key) => typeof key !== "string" || key === "then" || key === "toJSON" || key === "constructor" ||

@@ -1,5 +1,6 @@
 import { isCatalogError, type ToolCatalog } from "../catalog/index.js";
-import type { ToolCallRecord } from "../code-mode/execution-result.js";
+import type { JsonValue, ToolCallRecord } from "../code-mode/execution-result.js";
+import { callHook, summarizeText, type ToolCallHooks, type TraceOptions } from "../code-mode/tool-call-trace.js";
 import type { CallError } from "../envelopes/index.js";
 import { toCallError } from "../errors/index.js";
 import { isToolResult, type AllowFilter, type RegisteredTool } from "../tools/index.js";
@@ -18,6 +19,9 @@ export interface HostCallsOptions {
   context: unknown;
   maxConcurrentCalls: number;
   maxToolResultBytes: number;
+  /** What each record carries besides the tool, outcome and duration; absent records nothing more. */
+  trace?: Required<TraceOptions> | undefined;
+  hooks?: ToolCallHooks | undefined;
 }
 
 /** The host side of one execution's calls: runs tools and catalog operations, records them, cancels the rest. */
@@ -26,6 +30,11 @@ export interface HostCalls {
   handle(batch: CallBatch, reply: (replies: Reply[]) => void): void;
   /** Aborts what is still running or queued and records calls the worker never sent; returns the call records. */
   finish(unsent: readonly { callId: number; name: string }[]): ToolCallRecord[];
+  /**
+   * After `finish`, every tool call in submission order with its outcome, for example
+   * `1. crm.find_customer ok; 2. billing.charge failed: tool_error: card declined`.
+   */
+  describe(): string;
   /** Log lines the worker sent with its call batches. */
   readonly logs: string[];
 }
@@ -35,7 +44,7 @@ let callSequence = 0;
 
 /** Creates the host side of one execution's calls. */
 export function createHostCalls(options: HostCallsOptions): HostCalls {
-  const records = new Map<number, ToolCallRecord & { started: number }>();
+  const records = new Map<number, Entry>();
   const running = new Map<number, AbortController>();
   const queued: CallRequest[] = [];
   const logs: string[] = [];
@@ -64,28 +73,41 @@ export function createHostCalls(options: HostCallsOptions): HostCalls {
     }
   };
 
-  const record = (callId: number, tool: string, started: number, error?: CallError) => {
-    const entry: ToolCallRecord & { started: number } = {
-      tool,
-      ok: error === undefined,
-      durationMs: roundMs(performance.now() - started),
-      started,
-    };
-    if (error) entry.errorCode = error.code;
+  const { trace, hooks } = options;
+  const sortedEntries = () => [...records.entries()].sort(([left], [right]) => left - right).map(([, entry]) => entry);
+  const record = (callId: number, tool: string, started: number, error?: CallError, reply?: ToolReply) => {
+    const entry: Entry = { tool, ok: error === undefined, durationMs: roundMs(performance.now() - started), started };
+    if (error) {
+      entry.errorCode = error.code;
+      entry.message = error.message;
+    }
+    const previous = records.get(callId);
+    if (previous?.arguments !== undefined) entry.arguments = previous.arguments;
+    if (previous?.hostCallId !== undefined) entry.hostCallId = previous.hostCallId;
+    if (trace?.results) {
+      entry.summary = summarizeText(error ? `${error.code}: ${error.message}` : (reply?.data ?? "null"), trace.maxSummaryBytes);
+    }
     records.set(callId, entry);
   };
 
   const runTool = async (call: CallRequest) => {
     const started = performance.now();
     const controller = new AbortController();
+    const hostCallId = `call_${++callSequence}`;
+    const args = parseArguments(call.args);
     running.set(call.callId, controller);
-    records.set(call.callId, { tool: call.name, ok: false, durationMs: 0, errorCode: "cancelled", started });
+    const entry: Entry = { tool: call.name, ok: false, durationMs: 0, errorCode: "cancelled", started, hostCallId };
+    if (trace?.arguments) entry.arguments = traceArguments(call.args, args, trace.maxSummaryBytes);
+    records.set(call.callId, entry);
+    callHook(hooks?.onToolCallStart, { tool: call.name, arguments: args, callId: hostCallId });
     activeTools++;
-    const reply = await callTool(call, controller.signal, options);
+    const reply = await callTool(call, args, hostCallId, controller.signal, options);
     activeTools--;
     running.delete(call.callId);
     if (finished) return;
-    record(call.callId, call.name, started, reply.error);
+    record(call.callId, call.name, started, reply.error, reply);
+    const done = records.get(call.callId)!;
+    callHook(hooks?.onToolCallEnd, endEvent(done, hostCallId));
     const next = queued.shift();
     if (next) void runTool(next);
     send({ callId: call.callId, envelope: reply.envelope, bytes: reply.bytes });
@@ -106,7 +128,9 @@ export function createHostCalls(options: HostCallsOptions): HostCalls {
       logs.push(...batch.logs);
       for (const call of batch.calls) {
         if (call.kind === "note") {
-          if (call.name !== "console") record(call.callId, call.name, performance.now(), { code: call.code, message: call.message, retryable: false });
+          if (call.name !== "console") {
+            record(call.callId, call.name, performance.now(), { code: call.code, message: call.message, retryable: false });
+          }
         } else if (call.kind === "catalog") {
           void runCatalog(call);
         } else if (activeTools < options.maxConcurrentCalls) {
@@ -118,19 +142,24 @@ export function createHostCalls(options: HostCallsOptions): HostCalls {
     },
     finish(unsent) {
       finished = true;
-      for (const call of queued) records.set(call.callId, { tool: call.name, ok: false, durationMs: 0, errorCode: "cancelled", started: 0 });
+      for (const call of queued) records.set(call.callId, notRun(call.name));
       queued.length = 0;
       for (const [callId, controller] of running) {
         const entry = records.get(callId);
-        if (entry) entry.durationMs = roundMs(performance.now() - entry.started);
+        if (entry) {
+          entry.durationMs = roundMs(performance.now() - entry.started);
+          entry.message = "cancelled while running; it may have taken effect";
+          callHook(hooks?.onToolCallEnd, endEvent(entry, entry.hostCallId ?? ""));
+        }
         controller.abort();
       }
-      for (const call of unsent) {
-        records.set(call.callId, { tool: call.name, ok: false, durationMs: 0, errorCode: "cancelled", started: 0 });
-      }
-      return [...records.entries()]
-        .sort(([left], [right]) => left - right)
-        .map(([, { started: _started, ...entry }]) => entry);
+      for (const call of unsent) records.set(call.callId, notRun(call.name));
+      return sortedEntries().map(({ started: _started, message: _message, hostCallId: _id, ...entry }) => entry);
+    },
+    describe() {
+      return sortedEntries()
+        .map((entry, index) => `${index + 1}. ${entry.tool} ${outcomeOf(entry)}`)
+        .join("; ");
     },
   };
 }
@@ -139,13 +168,54 @@ interface ToolReply {
   envelope: string;
   bytes: boolean;
   error?: CallError;
+  /** The data's JSON text, when the call succeeded. */
+  data?: string;
+}
+
+/** A record as kept while the run goes on: the public fields and what only the host needs. */
+type Entry = ToolCallRecord & { started: number; message?: string; hostCallId?: string };
+
+function notRun(tool: string): Entry {
+  return { tool, ok: false, durationMs: 0, errorCode: "cancelled", started: 0, message: "not run: the script had ended" };
+}
+
+function outcomeOf(entry: Entry): string {
+  if (entry.ok) return "ok";
+  if (entry.errorCode === "cancelled" && entry.message) return entry.message;
+  return `failed: ${entry.errorCode ?? "tool_error"}${entry.message ? `: ${entry.message}` : ""}`;
+}
+
+function endEvent(entry: Entry, callId: string) {
+  const event = { tool: entry.tool, callId, ok: entry.ok, durationMs: entry.durationMs };
+  return entry.errorCode === undefined ? event : { ...event, errorCode: entry.errorCode };
+}
+
+/** The script's arguments as the tool gets them; the guest sent JSON text, so this fails only on a broken guest. */
+function parseArguments(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Arguments as a trace keeps them: the value itself, or its JSON text cut to the summary size when too large. */
+function traceArguments(text: string, args: unknown, maxBytes: number): JsonValue {
+  if (Buffer.byteLength(text) > maxBytes) return summarizeText(text, maxBytes);
+  return (args ?? null) as JsonValue;
 }
 
 function failure(error: CallError): ToolReply {
   return { envelope: JSON.stringify({ ok: false, error }), bytes: false, error };
 }
 
-async function callTool(call: CallRequest, signal: AbortSignal, options: HostCallsOptions): Promise<ToolReply> {
+async function callTool(
+  call: CallRequest,
+  args: unknown,
+  callId: string,
+  signal: AbortSignal,
+  options: HostCallsOptions,
+): Promise<ToolReply> {
   const tool = options.allowed(call.name) ? options.tools(call.name) : undefined;
   if (!tool) {
     // An unknown tool and a forbidden one get the same answer, so a script cannot probe what exists.
@@ -153,13 +223,9 @@ async function callTool(call: CallRequest, signal: AbortSignal, options: HostCal
   }
   let output: unknown;
   try {
-    const validation = await tool.validate(JSON.parse(call.args));
+    const validation = await tool.validate(args);
     if (!validation.ok) return failure({ code: "invalid_arguments", message: validation.message, retryable: false });
-    output = await tool.definition.execute(validation.value, {
-      signal,
-      callId: `call_${++callSequence}`,
-      context: options.context,
-    });
+    output = await tool.definition.execute(validation.value, { signal, callId, context: options.context });
   } catch (error) {
     return failure(toCallError(error));
   }
@@ -176,7 +242,8 @@ async function callTool(call: CallRequest, signal: AbortSignal, options: HostCal
   if (encoded.json.length > limit || (encoded.json.length * 3 > limit && Buffer.byteLength(encoded.json) > limit)) {
     return failure({ code: "limit_exceeded", message: `The tool's result is larger than ${limit} bytes.`, retryable: false });
   }
-  return { envelope: `{"ok":true,"data":${encoded.json},"meta":{"omitted":${omitted}}}`, bytes: encoded.bytes };
+  const envelope = `{"ok":true,"data":${encoded.json},"meta":{"omitted":${omitted}}}`;
+  return { envelope, bytes: encoded.bytes, data: encoded.json };
 }
 
 async function callCatalog(call: CallRequest, options: HostCallsOptions): Promise<string> {

@@ -48,6 +48,8 @@ export interface RunRequest {
   search: boolean;
   /** JSON text of the script's global `args`; absent means `[]`. */
   args?: string;
+  /** "value": tool calls resolve to their data and reject with the guest's `ToolCallError`; absent means envelopes. */
+  callStyle?: "value";
 }
 
 /** One host call the guest made; tool and catalog calls get a reply, notes do not. */

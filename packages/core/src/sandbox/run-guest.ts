@@ -181,13 +181,16 @@ class GuestRun {
     };
     const loadTools = () => {
       if (bridge.deliverer) return null;
-      const made = this.callPiece(GUEST_TOOLS_SOURCE, "codemode:tools", this.request.search ? context.true : context.false);
+      const { search, callStyle } = this.request;
+      const values = callStyle === "value" ? context.true : context.false;
+      const made = this.callPiece(GUEST_TOOLS_SOURCE, "codemode:tools", search ? context.true : context.false, values);
       if ("error" in made) return made as unknown as QuickJSHandle;
       bridge.deliverer = this.keep(made.value);
       return null;
     };
     lazy("tools", loadTools);
     if (this.request.search) lazy("catalog", loadTools);
+    if (this.request.callStyle === "value") lazy("ToolCallError", loadTools);
     lazy("args", () => {
       const text = context.newString(this.request.args ?? "[]");
       const made = this.callPieceWith(GUEST_ARGS_SOURCE, "codemode:args", text);
@@ -304,7 +307,7 @@ class GuestRun {
       this.retire = true;
       return { kind: "InternalError", message: "Script threw a value that could not be read.", stack: null };
     }
-    return classifyError(text, compiling, memoryBytes);
+    return classifyError(text, compiling, memoryBytes, this.request.callStyle === "value");
   }
 
   /** Reads a thrown value's name, message and stack on this side; getters run in the guest, under the deadline. */

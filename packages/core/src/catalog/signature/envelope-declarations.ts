@@ -7,6 +7,20 @@ type ErrorCode =
   | "not_found" | "invalid_arguments" | "tool_error" | "timeout"
   | "cancelled" | "limit_exceeded" | "access_denied" | "unavailable";`;
 
+/** The `ToolCallError` class a failed tool call throws in the value call style, declared instead of `Envelope<T>`. */
+export const VALUE_DECLARATION = `/** Thrown by a failed tool call; uncaught, it stops the script and the error lists every call made. */
+declare class ToolCallError extends Error {
+  readonly name: "ToolCallError";
+  readonly code: ErrorCode;
+  /** Whether the same call may succeed if tried again. */
+  readonly retryable: boolean;
+  /** The tool that failed, for example "billing.charge". */
+  readonly tool: string;
+}
+type ErrorCode =
+  | "not_found" | "invalid_arguments" | "tool_error" | "timeout"
+  | "cancelled" | "limit_exceeded" | "access_denied" | "unavailable";`;
+
 /** The `catalog` global and its types, for scripts that may search the tools. */
 export const CATALOG_DECLARATION = `type CatalogEnvelope<T> =
   | { ok: true; data: T }

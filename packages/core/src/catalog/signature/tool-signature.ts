@@ -5,18 +5,27 @@ import { renderKey } from "./render-jsdoc.js";
 /** How a signature is written: multi-line with JSDoc, or one line for tight prompts. */
 export type SignatureStyle = "pretty" | "compact";
 
+/** What a tool call resolves to: an envelope that never throws, or the data itself (a failure throws ToolCallError). */
+export type CallStyle = "envelope" | "value";
+
 /**
  * The TypeScript method signature of a tool as its namespace object holds it, for example
- * `list_invoices(args?: { cursor?: string }): Promise<Envelope<Invoice[]>>`.
+ * `list_invoices(args?: { cursor?: string }): Promise<Envelope<Invoice[]>>` (`Promise<Invoice[]>` in the value style).
  */
-export function toolSignature(tool: RegisteredTool, style: SignatureStyle = "pretty", indent = ""): string {
+export function toolSignature(
+  tool: RegisteredTool,
+  style: SignatureStyle = "pretty",
+  indent = "",
+  callStyle: CallStyle = "envelope",
+): string {
   const input = tool.inputJsonSchema;
   const output = tool.outputJsonSchema;
   const options = { style, indent } as const;
   const args = input === undefined ? "Record<string, unknown>" : jsonSchemaToTypeScript(input, options).type;
   const result = output === undefined ? "unknown" : jsonSchemaToTypeScript(output, options).type;
   const optional = input === undefined || !hasRequired(input) ? "?" : "";
-  return `${renderKey(tool.localName)}(args${optional}: ${args}): Promise<Envelope<${result}>>`;
+  const resolved = callStyle === "value" ? result : `Envelope<${result}>`;
+  return `${renderKey(tool.localName)}(args${optional}: ${args}): Promise<${resolved}>`;
 }
 
 /** How a script reaches a tool: `tools.billing.list_invoices`, or bracketed where a part is not an identifier. */

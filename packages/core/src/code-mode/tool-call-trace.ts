@@ -1,0 +1,61 @@
+/** What `trace` adds to each ToolCallRecord; everything is off by default. */
+export interface TraceOptions {
+  /** Record each call's arguments (as the tool received them, before validation) in `arguments`. */
+  arguments?: boolean;
+  /** Record a summary of each call's data, or of its error, in `summary`. */
+  results?: boolean;
+  /** The most UTF-8 bytes of a summary, and of the arguments' JSON, kept in a record; longer ones are cut. Default 1024. */
+  maxSummaryBytes?: number;
+}
+
+/** What {@link ToolCallHooks.onToolCallStart} receives: a tool call about to run. */
+export interface ToolCallStartEvent {
+  tool: string;
+  /** The arguments the script passed, parsed from JSON, before validation. */
+  arguments: unknown;
+  /** The id the tool's `execute` also receives as `context.callId`. */
+  callId: string;
+}
+
+/** What {@link ToolCallHooks.onToolCallEnd} receives: a tool call that ended (or was cancelled). */
+export interface ToolCallEndEvent {
+  tool: string;
+  callId: string;
+  ok: boolean;
+  durationMs: number;
+  /** The envelope's error code when the call failed (`cancelled` when the run ended first). */
+  errorCode?: string;
+}
+
+/** Host callbacks around every tool call that runs; a hook that throws or rejects is ignored. */
+export interface ToolCallHooks {
+  onToolCallStart?: (event: ToolCallStartEvent) => void;
+  onToolCallEnd?: (event: ToolCallEndEvent) => void;
+}
+
+/** The default of {@link TraceOptions.maxSummaryBytes}. */
+export const DEFAULT_MAX_SUMMARY_BYTES = 1024;
+
+/** Cuts text to at most `maxBytes` UTF-8 bytes, marking the cut with its full size. */
+export function summarizeText(text: string, maxBytes: number): string {
+  const size = Buffer.byteLength(text);
+  if (size <= maxBytes) return text;
+  const suffix = `… (${size} bytes)`;
+  const room = Math.max(0, maxBytes - Buffer.byteLength(suffix));
+  let cut = text.slice(0, room);
+  while (Buffer.byteLength(cut) > room) cut = cut.slice(0, -1);
+  // A cut between the halves of a surrogate pair would leave a lone half, which is not valid text.
+  if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
+  return `${cut}${suffix}`;
+}
+
+/** Calls a host hook, so that a hook which throws or rejects never breaks a run. */
+export function callHook<T>(hook: ((event: T) => void) | undefined, event: T): void {
+  if (!hook) return;
+  try {
+    const returned: unknown = hook(event);
+    if (returned instanceof Promise) returned.catch(() => undefined);
+  } catch {
+    // The host's hook is an observer: its failure is its own and must not change the script's outcome.
+  }
+}
