@@ -47,9 +47,10 @@ return { ticket: created.data.id, plan: plan.data.name, openTickets: open };`;
 // Reads what it needs from the results it was shown, one call per step, as a model calling tools directly does.
 function direct(prompt: ModelPrompt) {
   const results = readToolResults(prompt);
-  const output = (name: string) => results.find((result) => result.toolName === name)?.output as Record<string, never>;
-  const customer = () => (output("find_customer").customers as Customer[]).find((candidate) => candidate.name === NAME)!;
-  const open = () => openIn(output("recent_tickets").tickets as Ticket[]);
+  const output = <T>(name: string) => results.find((result) => result.toolName === name)?.output as T;
+  const customer = () => output<{ customers: Customer[] }>("find_customer").customers.find((candidate) => candidate.name === NAME)!;
+  const open = () => openIn(output<{ tickets: Ticket[] }>("recent_tickets").tickets);
+  const plan = () => output<{ name: string }>("current_plan").name;
   switch (lastToolResult(prompt)?.toolName) {
     case undefined:
       return { tool: "find_customer", input: { query: "Globex" } };
@@ -58,9 +59,9 @@ function direct(prompt: ModelPrompt) {
     case "recent_tickets":
       return { tool: "current_plan", input: { customerId: customer().id } };
     case "current_plan":
-      return { tool: "create_ticket", input: ticketInput(customer().id, output("current_plan").name, open()) };
+      return { tool: "create_ticket", input: ticketInput(customer().id, plan(), open()) };
     default:
-      return { text: JSON.stringify({ ticket: output("create_ticket").id, plan: output("current_plan").name, openTickets: open() }) };
+      return { text: JSON.stringify({ ticket: output<Ticket>("create_ticket").id, plan: plan(), openTickets: open() }) };
   }
 }
 

@@ -43,7 +43,10 @@ export function createManyTools(extra: Record<string, { namespace: string; tool:
   const namespace: Record<string, string> = {};
   for (const space of NAMESPACES) {
     const own = Object.entries(extra).filter(([, entry]) => entry.namespace === space);
-    for (const [key, entry] of own) (tools[key] = entry.tool), (namespace[key] = space);
+    for (const [key, entry] of own) {
+      tools[key] = entry.tool;
+      namespace[key] = space;
+    }
     const names = new Set<string>();
     while (names.size < TOOLS_PER_NAMESPACE - own.length) names.add(`${pick(VERBS, random)}_${pick(NOUNS, random)}`);
     for (const name of names) {

@@ -42,6 +42,24 @@ async function run() {
     expect(errors).toHaveLength(3);
   });
 
+  it("declares ToolCallError and plain outputs in the value call style, and a script using them type-checks", () => {
+    const values = renderDeclarations(tools, (tool) => toolSignature(tool, "pretty", "", "value"), { callStyle: "value" });
+    expect(values).not.toContain("type Envelope<T>");
+    const script = `
+async function run() {
+  const customer = await tools.crm.find_customer({ email: "ada@example.com" });
+  try {
+    const invoices = await tools.billing.list_invoices({ status: "open" });
+    return { name: customer.name.toUpperCase(), count: invoices.invoices.length };
+  } catch (error) {
+    if (error instanceof ToolCallError && error.retryable) return { retry: error.tool, code: error.code };
+    throw error;
+  }
+}`;
+    expect(typeCheck(values + script)).toEqual([]);
+    expect(typeCheck(`${values}\nasync function run() { return (await tools.crm.find_customer({ email: "x" })).data; }`)).toHaveLength(1);
+  });
+
   it("leaves out the catalog in execute-only mode", () => {
     const text = renderDeclarations(tools, (tool) => toolSignature(tool), { search: false });
     expect(text).not.toContain("catalog");

@@ -60,6 +60,25 @@ describe("writeExecutePrompt", () => {
     expect(writeExecutePrompt(sampleTools(), signatureOf, { search: false })).not.toMatch(/catalog/i);
   });
 
+  it("teaches values, ToolCallError and try/catch in the value call style, keeping catalog envelopes", () => {
+    const prompt = writeExecutePrompt(sampleTools(), (tool) => toolSignature(tool, "pretty", "", "value"), { callStyle: "value" });
+    expect(prompt).toContain("resolves to the tool's data");
+    expect(prompt).toContain("try { ... } catch (error) { ... }");
+    expect(prompt).toContain("declare class ToolCallError extends Error");
+    expect(prompt).toContain("`catalog` calls still resolve to envelopes");
+    expect(prompt).not.toContain("Check `ok`");
+    const executeOnly = writeExecutePrompt(sampleTools(), signatureOf, { callStyle: "value", search: false });
+    expect(executeOnly).not.toContain("catalog");
+  });
+
+  it("teaches printing the answer when only printed output comes back", () => {
+    const prompt = writeExecutePrompt(sampleTools(), signatureOf, { output: "printed" });
+    expect(prompt).toContain("prints only what matters");
+    expect(prompt).toContain("console.log(JSON.stringify(");
+    expect(prompt).not.toContain("lines come back as logs");
+    expect(prompt).not.toContain("`return` a small JSON result");
+  });
+
   it("counts with the host's tokenizer when given one", () => {
     const tools = sampleTools();
     expect(writeExecutePrompt(tools, signatureOf, { countTokens: () => 1 })).toContain("refund_payment(");

@@ -19,6 +19,11 @@ const tools = [
     execute: async () => ({ ticket: "T-1" }),
   }),
   defineTool({
+    name: "slow.wait",
+    description: "Waits until cancelled.",
+    execute: (_args, { signal }) => new Promise((_resolve, reject) => signal.addEventListener("abort", () => reject(signal.reason))),
+  }),
+  defineTool({
     name: "billing.charge",
     description: "Charges a card.",
     execute: async (args: { cents: number }) => {
@@ -50,7 +55,8 @@ describe("createCodeMode (callStyle: value)", () => {
     const result = await codeMode.execute(code);
     expect(result.status).toBe("failed");
     expect(result.error).toMatchObject({ kind: "ToolCallFailed", line: 3 });
-    expect(result.error?.column).toBe(code.split("\n")[2]!.indexOf("tools.billing") + 1);
+    // QuickJS places a call at its opening parenthesis.
+    expect(result.error?.column).toBe(code.split("\n")[2]!.indexOf("({ cents") + 1);
     expect(result.error?.message).toBe(
       "billing.charge failed: tool_error: card declined. Tool calls in submission order: " +
         "1. crm.find_customer ok; 2. support.create_ticket ok; 3. billing.charge failed: tool_error: card declined.",
@@ -92,6 +98,14 @@ describe("createCodeMode (callStyle: value)", () => {
     expect(result.error?.kind).toBe("ToolCallFailed");
     expect(result.error?.message).toContain("Tool calls in submission order: 1. billing.charge ok; 2. billing.charge failed: tool_error");
     expect(charged).toEqual([10]);
+  });
+
+  it("says which calls were still running when the failure stopped the script", async () => {
+    const result = await codeMode.execute(`
+      await Promise.all([tools.slow.wait({}), tools.billing.charge({ cents: 2000 })]);`);
+    expect(result.error?.message).toContain(
+      "1. slow.wait cancelled while running; it may have taken effect; 2. billing.charge failed: tool_error: card declined.",
+    );
   });
 
   it("keeps catalog calls as envelopes", async () => {

@@ -1,14 +1,16 @@
 import type { ExecutionResult } from "../code-mode/execution-result.js";
+import { printedText } from "./to-model-view.js";
 
 /**
  * The compact text the model reads after an execution: the result or the error with its line and column, the logs,
  * warnings, and what was dropped. On failure it also lists the tool calls already made, in order, so the model does
- * not repeat a call that changed state.
+ * not repeat a call that changed state. A run with `output: "printed"` shows what it printed under `Output:` instead.
  */
 export function formatExecutionResult(result: ExecutionResult): string {
   const sections: string[] = [];
+  const printed = result.output === "printed";
   if (result.status === "completed") {
-    sections.push(`Result: ${formatValue(result.result)}`);
+    if (!printed) sections.push(`Result: ${formatValue(result.result)}`);
   } else {
     const error = result.error;
     const where = error?.line != null ? ` at line ${error.line}${error.column != null ? `, column ${error.column}` : ""}` : "";
@@ -18,7 +20,13 @@ export function formatExecutionResult(result: ExecutionResult): string {
       sections.push(`Tool calls made, in order: ${calls.join(", ")}`);
     }
   }
-  if (result.logs.length > 0) sections.push(`Logs:\n${result.logs.join("\n")}`);
+  if (printed) {
+    const text = printedText(result);
+    const title = result.status === "completed" ? "Output" : "Output before the error";
+    sections.push(text === "" ? `${title}: (nothing was printed)` : `${title}:\n${text}`);
+  } else if (result.logs.length > 0) {
+    sections.push(`Logs:\n${result.logs.join("\n")}`);
+  }
   if (result.diagnostics.length > 0) {
     const lines = result.diagnostics.map((item) => `- ${item.code}${item.line ? ` (line ${item.line})` : ""}: ${item.message}`);
     sections.push(`Warnings:\n${lines.join("\n")}`);

@@ -3,7 +3,8 @@ import type { ExecutionResult, JsonValue } from "../code-mode/execution-result.j
 /**
  * What the model reads of an execution: the result or the error (with line and column), the logs, and what was
  * truncated or worth knowing. Timings stay with the host; the calls already made are shown only when the run failed,
- * so the model does not repeat one that changed state.
+ * so the model does not repeat one that changed state. A run with `output: "printed"` shows `output`, the printed
+ * text (on failure, what was printed before it), instead of `result` and `logs`.
  */
 export function toModelView(result: ExecutionResult): { [key: string]: JsonValue } {
   const view: { [key: string]: JsonValue } = { status: result.status };
@@ -15,10 +16,11 @@ export function toModelView(result: ExecutionResult): { [key: string]: JsonValue
         ({ tool, ok, errorCode }): JsonValue => (ok || errorCode === undefined ? { tool, ok } : { tool, ok, errorCode })
       );
     }
-  } else {
+  } else if (result.output !== "printed") {
     view.result = result.result;
   }
-  if (result.logs.length > 0) view.logs = result.logs;
+  if (result.output === "printed") view.output = printedText(result);
+  else if (result.logs.length > 0) view.logs = result.logs;
   if (result.truncation) {
     const { logsOmitted, toolCallsOmitted } = result.truncation;
     view.truncated = `${logsOmitted} log lines and ${toolCallsOmitted} tool call records were dropped to fit the output limit.`;
@@ -29,4 +31,9 @@ export function toModelView(result: ExecutionResult): { [key: string]: JsonValue
     );
   }
   return view;
+}
+
+/** What a run with `output: "printed"` printed: its result when it completed, else the lines printed before it failed. */
+export function printedText(result: ExecutionResult): string {
+  return result.status === "completed" && typeof result.result === "string" ? result.result : result.logs.join("\n");
 }

@@ -26,4 +26,10 @@ describe("classifyError", () => {
     expect(classifyError({ name: null, message: "boom", stack: null }, false, MiB)).toMatchObject({ kind: "ScriptError", message: "boom" });
     expect(classifyError({ name: null, message: null, stack: null }, false, MiB).message).toBe("Script threw an error.");
   });
+
+  it("names an uncaught ToolCallError ToolCallFailed only under the value call style", () => {
+    const thrown = { name: "ToolCallError", message: "billing.charge failed: tool_error: declined", stack: "s" };
+    expect(classifyError(thrown, false, MiB, true)).toEqual({ kind: "ToolCallFailed", message: thrown.message, stack: "s" });
+    expect(classifyError(thrown, false, MiB).kind).toBe("ScriptError");
+  });
 });

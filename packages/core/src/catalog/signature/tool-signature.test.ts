@@ -19,6 +19,12 @@ describe("toolSignature", () => {
     );
   });
 
+  it("resolves to the output itself in the value call style", () => {
+    expect(toolSignature(tool("support.recent_tickets"), "compact", "", "value")).toBe(
+      "recent_tickets(args: { customerId: string }): Promise<unknown>",
+    );
+  });
+
   it("accepts any object for a tool without an input schema and quotes a local name that is not an identifier", () => {
     expect(toolSignature(tool("docs.pages.get-one"))).toBe('"pages.get-one"(args?: Record<string, unknown>): Promise<Envelope<unknown>>');
   });
