@@ -15,6 +15,13 @@ export type {
   ExecuteOptions,
   HostCatalog,
 } from "./code-mode/code-mode.js";
+export type {
+  ToolCallEndEvent,
+  ToolCallHooks,
+  ToolCallStartEvent,
+  TraceOptions,
+} from "./code-mode/tool-call-trace.js";
+export type { CallStyle } from "./catalog/signature/index.js";
 export { createCodeMode } from "./code-mode/create-code-mode.js";
 export type {
   Diagnostic,

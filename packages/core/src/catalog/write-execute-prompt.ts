@@ -41,7 +41,7 @@ const CALLS = {
   envelope:
     "- `await tools.<namespace>.<tool>(args)` resolves to an envelope and never throws: `{ ok: true, data }` or `{ ok: false, error: { code, message, retryable } }`. Check `ok` before using `data`.",
   value:
-    "- `await tools.<namespace>.<tool>(args)` resolves to the tool's data. A failed call throws a `ToolCallError` (`code`, `message`, `retryable`, `tool`); uncaught, it stops the program and the error lists every call made with its outcome, so never repeat a call that succeeded. Use `try { ... } catch (error) { ... }` only around a call whose failure you can handle.",
+    "- `await tools.<namespace>.<tool>(args)` resolves to the tool's data. A failed call throws a `ToolCallError` (`code`, `message`, `retryable`, `tool`); uncaught, it stops the program and the error lists every call made with its outcome, so in the next run do not repeat a call that already succeeded and changed state. Use `try { ... } catch (error) { ... }` only around a call whose failure you can handle.",
 };
 
 const VALUE_CATALOG = "- `catalog` calls still resolve to envelopes: `{ ok: true, data }` or `{ ok: false, error }`.";

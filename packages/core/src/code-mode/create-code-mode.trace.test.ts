@@ -93,6 +93,24 @@ describe("createCodeMode (trace)", () => {
     }
   });
 
+  it("gives hooks their own copy of the arguments, so a hook cannot change what the tool receives", async () => {
+    const meddling = createCodeMode({
+      tools,
+      poolSize: 1,
+      trace: { arguments: true },
+      onToolCallStart: (event) => {
+        (event.arguments as { email: string }).email = "changed@example.com";
+      },
+    });
+    try {
+      const result = await meddling.execute(`return (await tools.crm.find_customer({ email: "ada@example.com" })).data.email;`);
+      expect(result.result).toBe("ada@example.com");
+      expect(result.toolCalls[0]!.arguments).toEqual({ email: "ada@example.com" });
+    } finally {
+      await meddling.close();
+    }
+  });
+
   it("records neither arguments nor summaries by default", async () => {
     const result = await plain.execute(script);
     for (const call of result.toolCalls) {

@@ -10,6 +10,7 @@ import type { CodeMode, CreateCodeModeOptions, ExecuteOptions } from "./code-mod
 import type { Diagnostic, ExecutionResult, JsonValue } from "./execution-result.js";
 import { encodeScriptArgs } from "./encode-script-args.js";
 import { createHostCatalog } from "./host-catalog.js";
+import { combineHooks, loadOpenTelemetry, startExecutionSpans } from "./open-telemetry.js";
 import { readOptions } from "./read-options.js";
 import { toPrinted } from "./to-printed.js";
 
@@ -58,9 +59,13 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
     const allowed = createAllowFilter(executeOptions.allow);
     // A caller's mistake throws, like a bad allowlist, rather than becoming the script's failure.
     const args = encodeScriptArgs(executeOptions.args, limits.maxCodeBytes);
+    const openTelemetry = await loadOpenTelemetry();
+    const spans = openTelemetry ? startExecutionSpans(openTelemetry) : null;
     const finish = (result: Omit<ExecutionResult, "durationMs">) => {
       const shown = output === "printed" ? { ...result, output } : result;
-      return fitResult({ ...shown, durationMs: Math.round(performance.now() - started) }, limits.maxOutputBytes);
+      const fitted = fitResult({ ...shown, durationMs: Math.round(performance.now() - started) }, limits.maxOutputBytes);
+      spans?.end(fitted);
+      return fitted;
     };
     let prepared: PreparedScript;
     try {
@@ -81,7 +86,7 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
       maxConcurrentCalls: limits.maxConcurrentCalls,
       maxToolResultBytes: limits.maxToolResultBytes,
       trace,
-      hooks,
+      hooks: combineHooks(hooks, spans?.hooks),
     });
     const outcome = await pool.run({
       request: {

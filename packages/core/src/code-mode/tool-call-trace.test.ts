@@ -5,7 +5,7 @@ describe("summarizeText", () => {
   it("keeps text that fits and cuts longer text to the byte limit, naming its full size", () => {
     expect(summarizeText("short", 32)).toBe("short");
     const cut = summarizeText("a".repeat(100), 32);
-    expect(cut).toBe(`${"a".repeat(16)}… (100 bytes)`);
+    expect(cut).toBe(`${"a".repeat(17)}… (100 bytes)`);
     expect(Buffer.byteLength(cut)).toBeLessThanOrEqual(32);
   });
 

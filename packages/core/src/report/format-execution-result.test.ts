@@ -44,4 +44,10 @@ describe("formatExecutionResult", () => {
     expect(text).toContain("- calls_in_flight_on_return (line 4): 1 call was still running.");
     expect(text).toContain("Truncated: 5 log lines");
   });
+
+  it("shows a printed run's output instead of a result and logs", () => {
+    const printed = { ...base, output: "printed" as const, result: "total 3", logs: ["total 3"] };
+    expect(formatExecutionResult(printed)).toBe("Output:\ntotal 3");
+    expect(formatExecutionResult({ ...printed, result: "", logs: [] })).toBe("Output: (nothing was printed)");
+  });
 });

@@ -46,4 +46,12 @@ describe("toModelView", () => {
     const view = toModelView({ ...base, truncation: { logsOmitted: 40, toolCallsOmitted: 2 } });
     expect(view.truncated).toBe("40 log lines and 2 tool call records were dropped to fit the output limit.");
   });
+
+  it("shows a printed run as its output, without logs, and what was printed before a failure", () => {
+    const printed = { ...base, output: "printed" as const, result: "a\nb", logs: ["a", "b"] };
+    expect(toModelView(printed)).toEqual({ status: "completed", output: "a\nb" });
+    const failed = { ...printed, status: "failed" as const, result: null, toolCalls: [],
+      error: { kind: "ScriptError" as const, message: "boom", line: 1, column: 1 } };
+    expect(toModelView(failed)).toEqual({ status: "failed", error: failed.error, output: "a\nb" });
+  });
 });

@@ -1,6 +1,7 @@
 import { isCatalogError, type ToolCatalog } from "../catalog/index.js";
-import type { JsonValue, ToolCallRecord } from "../code-mode/execution-result.js";
+import type { ToolCallRecord } from "../code-mode/execution-result.js";
 import { callHook, summarizeText, type ToolCallHooks, type TraceOptions } from "../code-mode/tool-call-trace.js";
+import { endEvent, notRun, outcomeOf, parseArguments, traceArguments, type Entry } from "./call-entry.js";
 import type { CallError } from "../envelopes/index.js";
 import { toCallError } from "../errors/index.js";
 import { isToolResult, type AllowFilter, type RegisteredTool } from "../tools/index.js";
@@ -97,9 +98,10 @@ export function createHostCalls(options: HostCallsOptions): HostCalls {
     const args = parseArguments(call.args);
     running.set(call.callId, controller);
     const entry: Entry = { tool: call.name, ok: false, durationMs: 0, errorCode: "cancelled", started, hostCallId };
-    if (trace?.arguments) entry.arguments = traceArguments(call.args, args, trace.maxSummaryBytes);
+    // Observers get their own copy: neither a hook nor the record may see (or make) changes the tool makes.
+    if (trace?.arguments) entry.arguments = traceArguments(call.args, parseArguments(call.args), trace.maxSummaryBytes);
     records.set(call.callId, entry);
-    callHook(hooks?.onToolCallStart, { tool: call.name, arguments: args, callId: hostCallId });
+    if (hooks?.onToolCallStart) callHook(hooks.onToolCallStart, { tool: call.name, arguments: parseArguments(call.args), callId: hostCallId });
     activeTools++;
     const reply = await callTool(call, args, hostCallId, controller.signal, options);
     activeTools--;
@@ -148,13 +150,13 @@ export function createHostCalls(options: HostCallsOptions): HostCalls {
         const entry = records.get(callId);
         if (entry) {
           entry.durationMs = roundMs(performance.now() - entry.started);
-          entry.message = "cancelled while running; it may have taken effect";
+          entry.cut = "cancelled while running; it may have taken effect";
           callHook(hooks?.onToolCallEnd, endEvent(entry, entry.hostCallId ?? ""));
         }
         controller.abort();
       }
       for (const call of unsent) records.set(call.callId, notRun(call.name));
-      return sortedEntries().map(({ started: _started, message: _message, hostCallId: _id, ...entry }) => entry);
+      return sortedEntries().map(({ started: _started, message: _message, hostCallId: _id, cut: _cut, ...entry }) => entry);
     },
     describe() {
       return sortedEntries()
@@ -170,39 +172,6 @@ interface ToolReply {
   error?: CallError;
   /** The data's JSON text, when the call succeeded. */
   data?: string;
-}
-
-/** A record as kept while the run goes on: the public fields and what only the host needs. */
-type Entry = ToolCallRecord & { started: number; message?: string; hostCallId?: string };
-
-function notRun(tool: string): Entry {
-  return { tool, ok: false, durationMs: 0, errorCode: "cancelled", started: 0, message: "not run: the script had ended" };
-}
-
-function outcomeOf(entry: Entry): string {
-  if (entry.ok) return "ok";
-  if (entry.errorCode === "cancelled" && entry.message) return entry.message;
-  return `failed: ${entry.errorCode ?? "tool_error"}${entry.message ? `: ${entry.message}` : ""}`;
-}
-
-function endEvent(entry: Entry, callId: string) {
-  const event = { tool: entry.tool, callId, ok: entry.ok, durationMs: entry.durationMs };
-  return entry.errorCode === undefined ? event : { ...event, errorCode: entry.errorCode };
-}
-
-/** The script's arguments as the tool gets them; the guest sent JSON text, so this fails only on a broken guest. */
-function parseArguments(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Arguments as a trace keeps them: the value itself, or its JSON text cut to the summary size when too large. */
-function traceArguments(text: string, args: unknown, maxBytes: number): JsonValue {
-  if (Buffer.byteLength(text) > maxBytes) return summarizeText(text, maxBytes);
-  return (args ?? null) as JsonValue;
 }
 
 function failure(error: CallError): ToolReply {

@@ -1,0 +1,81 @@
+import type { Span } from "@opentelemetry/api";
+import type { ExecutionResult } from "./execution-result.js";
+import { callHook, type ToolCallHooks } from "./tool-call-trace.js";
+
+type OpenTelemetryApi = typeof import("@opentelemetry/api");
+
+let loading: Promise<OpenTelemetryApi | null> | undefined;
+
+/**
+ * Loads `@opentelemetry/api` (an optional peer dependency) on the first execution; null when it is not installed.
+ * The import is tried once per process, so without it an execution pays one await of a settled promise.
+ */
+export function loadOpenTelemetry(): Promise<OpenTelemetryApi | null> {
+  return (loading ??= import("@opentelemetry/api").then(
+    (api) => api,
+    () => null,
+  ));
+}
+
+/** The spans of one execution: hooks that open a child span per tool call, and `end` for the execution's own. */
+export interface ExecutionSpans {
+  hooks: ToolCallHooks;
+  end(result: ExecutionResult): void;
+}
+
+/**
+ * Starts a `codemode.execute` span under the active context, or returns null when no tracer records it (no
+ * provider registered), so that an application without tracing pays nothing per tool call. Tool calls become
+ * `execute_tool <name>` spans (OpenTelemetry's GenAI conventions) under it.
+ */
+export function startExecutionSpans(api: OpenTelemetryApi): ExecutionSpans | null {
+  const tracer = api.trace.getTracer("@codemode/core");
+  const span = tracer.startSpan("codemode.execute");
+  if (!span.isRecording()) {
+    span.end();
+    return null;
+  }
+  const parent = api.trace.setSpan(api.context.active(), span);
+  const calls = new Map<string, Span>();
+  const fail = (target: Span, type: string) => {
+    target.setAttribute("error.type", type);
+    target.setStatus({ code: api.SpanStatusCode.ERROR, message: type });
+  };
+  return {
+    hooks: {
+      onToolCallStart({ tool, callId }) {
+        const attributes = { "gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": tool, "gen_ai.tool.call.id": callId };
+        calls.set(callId, tracer.startSpan(`execute_tool ${tool}`, { attributes }, parent));
+      },
+      onToolCallEnd({ callId, ok, errorCode }) {
+        const call = calls.get(callId);
+        if (!call) return;
+        calls.delete(callId);
+        if (!ok) fail(call, errorCode ?? "tool_error");
+        call.end();
+      },
+    },
+    end(result) {
+      for (const call of calls.values()) call.end();
+      calls.clear();
+      span.setAttributes({ "codemode.status": result.status, "codemode.tool_calls": result.toolCalls.length });
+      if (result.error) fail(span, result.error.kind);
+      span.end();
+    },
+  };
+}
+
+/** Hooks that call both sets, each guarded, so neither a host's hook nor tracing can break the other. */
+export function combineHooks(first: ToolCallHooks, second: ToolCallHooks | undefined): ToolCallHooks {
+  if (!second) return first;
+  return {
+    onToolCallStart: (event) => {
+      callHook(first.onToolCallStart, event);
+      callHook(second.onToolCallStart, event);
+    },
+    onToolCallEnd: (event) => {
+      callHook(first.onToolCallEnd, event);
+      callHook(second.onToolCallEnd, event);
+    },
+  };
+}
