@@ -1,4 +1,5 @@
 import type { JsonSchema, ToolDefinition } from "@codemode/core";
+import { seededRandom } from "../stats/seeded-random.js";
 
 const DOMAINS = [
   "billing", "crm", "github", "jira", "slack", "calendar", "drive", "mail", "hr", "payroll", "inventory", "shipping",
@@ -32,18 +33,6 @@ const PARAMETERS: readonly [string, JsonSchema][] = [
   ["tags", { type: "array", items: { type: "string" }, description: "Labels to filter or apply." }],
 ];
 
-/** A seeded pseudo-random generator (mulberry32): the same seed gives the same catalog on every machine. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Options of {@link generateTools}. */
 export interface GenerateToolsOptions {
   /** Seeds the generator; the same seed gives the same tools. Default 1. */
@@ -57,7 +46,7 @@ export interface GenerateToolsOptions {
  * parameters, deterministically.
  */
 export function generateTools(count: number, options: GenerateToolsOptions = {}): ToolDefinition[] {
-  const next = random(options.seed ?? 1);
+  const next = seededRandom(options.seed ?? 1);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
   const namespaceCount = Math.max(1, Math.ceil(count / (options.perNamespace ?? 100)));
   const tools: ToolDefinition[] = [];

@@ -1,4 +1,4 @@
-import { pick, seededRandom } from "./seeded-random.js";
+import { pick, seededRandom } from "../../stats/seeded-random.js";
 
 /** A CRM record as `crm.find_customer` returns it. */
 export interface Customer {

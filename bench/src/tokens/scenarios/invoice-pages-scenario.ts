@@ -2,7 +2,7 @@ import { tool } from "ai";
 import { z } from "zod";
 import { lastExecuteResult, lastToolResult, readToolResults } from "../read-prompt.js";
 import type { TokenScenario } from "../token-scenario.js";
-import { pick, seededRandom } from "./seeded-random.js";
+import { pick, seededRandom } from "../../stats/seeded-random.js";
 
 interface Invoice {
   id: string;

@@ -2,7 +2,7 @@ import { tool } from "ai";
 import { z } from "zod";
 import { lastExecuteResult, lastToolResult, type ModelPrompt } from "../read-prompt.js";
 import type { ModelAction, TokenScenario } from "../token-scenario.js";
-import { pick, seededRandom } from "./seeded-random.js";
+import { pick, seededRandom } from "../../stats/seeded-random.js";
 
 const DOCUMENT_ID = "incident-2026-11-29.log";
 const SERVICES = ["api", "auth", "search", "billing", "mailer", "scheduler", "gateway"] as const;

@@ -1,5 +1,5 @@
 import { jsonSchema, tool, type ToolSet } from "ai";
-import { pick, seededRandom } from "./seeded-random.js";
+import { pick, seededRandom } from "../../stats/seeded-random.js";
 
 const NAMESPACES = [
   "billing", "crm", "github", "jira", "slack", "calendar", "drive", "mail", "hr", "payroll", "inventory", "shipping",

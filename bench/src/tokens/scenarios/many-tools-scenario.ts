@@ -3,7 +3,7 @@ import { z } from "zod";
 import { lastExecuteResult, lastToolResult, readToolResults, type ModelPrompt } from "../read-prompt.js";
 import type { ModelAction, TokenScenario } from "../token-scenario.js";
 import { createManyTools } from "./many-tools-catalog.js";
-import { seededRandom } from "./seeded-random.js";
+import { seededRandom } from "../../stats/seeded-random.js";
 
 interface City {
   id: string;

@@ -61,9 +61,11 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
     const args = encodeScriptArgs(executeOptions.args, limits.maxCodeBytes);
     const openTelemetry = await loadOpenTelemetry();
     const spans = openTelemetry ? startExecutionSpans(openTelemetry) : null;
-    const finish = (result: Omit<ExecutionResult, "durationMs">) => {
+    const finish = (result: Omit<ExecutionResult, "durationMs">, returned?: Returned) => {
       const shown = output === "printed" ? { ...result, output } : result;
-      const fitted = fitResult({ ...shown, durationMs: Math.round(performance.now() - started) }, limits.maxOutputBytes);
+      // The returned value's size is known from its JSON text unless printed output replaced the value.
+      const resultBytes = returned && shown.result === returned.value ? returned.bytes : undefined;
+      const fitted = fitResult({ ...shown, durationMs: Math.round(performance.now() - started) }, limits.maxOutputBytes, resultBytes);
       spans?.end(fitted);
       return fitted;
     };
@@ -102,7 +104,7 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
     });
     const unsent = outcome.unfinishedCalls.filter((call) => !call.sent);
     const toolCalls = calls.finish(unsent);
-    const { result, error } = readOutcome(outcome);
+    const { result, error, bytes } = readOutcome(outcome);
     // An uncaught ToolCallError: list every call with its outcome, so the model does not repeat one that changed state.
     const message = error?.kind === "ToolCallFailed" ? `${error.message}. Tool calls in submission order: ${calls.describe()}.` : error?.message;
     const ran: Omit<ExecutionResult, "durationMs"> = {
@@ -113,7 +115,7 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
       logs: [...calls.logs, ...outcome.logs],
       toolCalls,
     };
-    return finish(output === "printed" ? toPrinted(ran) : ran);
+    return finish(output === "printed" ? toPrinted(ran) : ran, { value: result, bytes });
   }
 
   return {
@@ -137,15 +139,26 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
   };
 }
 
-/** The returned value and the error of an outcome; JSON text the host cannot parse is the script's failure. */
-function readOutcome(outcome: RunOutcome): { result: JsonValue; error: RunOutcome["error"] } {
-  if (outcome.error || outcome.resultJson === null) return { result: null, error: outcome.error };
+/** A returned value and the UTF-8 size of the JSON text it was read from. */
+interface Returned {
+  value: JsonValue;
+  bytes: number;
+}
+
+/**
+ * The returned value, the error and the value's JSON size of an outcome; JSON text the host cannot parse is the
+ * script's failure.
+ */
+function readOutcome(outcome: RunOutcome): { result: JsonValue; error: RunOutcome["error"]; bytes: number } {
+  if (outcome.error || outcome.resultJson === null) return { result: null, error: outcome.error, bytes: 4 };
   try {
-    return { result: JSON.parse(outcome.resultJson) as JsonValue, error: null };
+    const result = JSON.parse(outcome.resultJson) as JsonValue;
+    // The guest's JSON.stringify writes what the host's would for the parsed value, so its size is the value's.
+    return { result, error: null, bytes: Buffer.byteLength(outcome.resultJson, "utf8") };
   } catch {
     // Only a script that replaced built-ins the serialiser relies on can get here.
     const message = "The returned value could not be serialised: the serialiser produced text that is not JSON.";
-    return { result: null, error: { kind: "ScriptError", message, stack: null } };
+    return { result: null, error: { kind: "ScriptError", message, stack: null }, bytes: 4 };
   }
 }
 

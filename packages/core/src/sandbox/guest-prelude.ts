@@ -112,27 +112,3 @@ export const GUEST_ARGS_SOURCE = String.raw`(function (text) {
   };
   Object.defineProperty(globalThis, "args", { value: deep(JSON.parse(text)) });
 })`.replace(/\n\s+/g, "\n");
-
-/**
- * Guest JavaScript for the fast path of serialising a value: native `JSON.stringify` with a replacer that gives up
- * (returns undefined) at anything JSON would change: a function, symbol or BigInt, an object that is not a plain
- * object or array (Map, Set, typed arrays, Error, class instances), or a cycle. Where it does not give up, its output
- * is what the full serialiser writes, about twice as fast and without parsing the serialiser's ten kilobytes.
- */
-export const GUEST_JSON_SOURCE = String.raw`(() => {
-  "use strict";
-  const stringify = JSON.stringify, protoOf = Object.getPrototypeOf, plainObject = Object.prototype, plainArray = Array.prototype;
-  const check = function (key, value) {
-    const type = typeof value;
-    if (type === "object") {
-      if (value !== null) {
-        const proto = protoOf(value);
-        if (proto !== plainObject && proto !== plainArray && proto !== null) throw check;
-      }
-    } else if (type === "function" || type === "symbol" || type === "bigint" || (type === "undefined" && key === "")) {
-      throw check;
-    }
-    return value;
-  };
-  return (value) => { try { return stringify(value, check); } catch { return undefined; } };
-})()`.replace(/\n\s+/g, "\n");

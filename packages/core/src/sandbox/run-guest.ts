@@ -2,7 +2,8 @@ import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule }
 import type { ExecutionErrorKind } from "../code-mode/execution-result.js";
 import { classifyError, type ClassifiedError, type GuestErrorText } from "./classify-error.js";
 import { GuestBridge } from "./guest-bridge.js";
-import { GUEST_ARGS_SOURCE, GUEST_CONSOLE_SOURCE, GUEST_JSON_SOURCE, GUEST_TOOLS_SOURCE } from "./guest-prelude.js";
+import { GUEST_JSON_SOURCE } from "./guest-json-source.js";
+import { GUEST_ARGS_SOURCE, GUEST_CONSOLE_SOURCE, GUEST_TOOLS_SOURCE } from "./guest-prelude.js";
 import type { CallBatch, ReplyBatch, RunDone, RunRequest } from "./protocol.js";
 
 /** One instantiated engine: a QuickJS module, the capped memory it runs in, and the serialiser's source. */

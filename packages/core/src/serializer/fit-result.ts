@@ -59,13 +59,21 @@ function dropEntries(result: ExecutionResult, limit: number): ExecutionResult | 
   return bytesOf(candidate) <= limit ? candidate : null;
 }
 
+// The size of the whole result, measuring the returned value from its known size rather than stringifying it again.
+function totalBytes(result: ExecutionResult, resultBytes: number | undefined): number {
+  if (resultBytes === undefined) return bytesOf(result);
+  // The value is one slot of the JSON: the skeleton with `null` there, less those 4 bytes, plus the value's bytes.
+  return bytesOf({ ...result, result: null }) - 4 + resultBytes;
+}
+
 /**
  * Keeps an execution result within `maxOutputBytes` (UTF-8 bytes of its JSON) without mutating it: drops tool call
  * records from the end, then log lines, reporting what was dropped in `truncation` and an `output_truncated`
  * diagnostic; if the returned value alone cannot fit, the run fails with ResultTooLarge and keeps what still fits.
+ * `resultBytes`, when given, is the UTF-8 size of `result.result` as JSON, so the common case need not measure it.
  */
-export function fitResult(result: ExecutionResult, maxOutputBytes: number): ExecutionResult {
-  if (bytesOf(result) <= maxOutputBytes) return result;
+export function fitResult(result: ExecutionResult, maxOutputBytes: number, resultBytes?: number): ExecutionResult {
+  if (totalBytes(result, resultBytes) <= maxOutputBytes) return result;
   const fitted = dropEntries(result, maxOutputBytes);
   if (fitted !== null) return fitted;
   const failed: ExecutionResult = {

@@ -5,7 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, it } from "vitest";
-import { freePort } from "../__fixtures__/fixtures.js";
+import { freePort, until } from "../__fixtures__/fixtures.js";
 import { createUpstream, type CreateUpstreamOptions, type Upstream } from "./create-upstream.js";
 
 const FAULT_SERVER = fileURLToPath(new URL("../__fixtures__/fault-server.mjs", import.meta.url));
@@ -29,20 +29,6 @@ function start(overrides: Partial<CreateUpstreamOptions> = {}, env: Record<strin
   );
   opened.push(upstream);
   return { upstream, seen };
-}
-
-async function until<T>(probe: () => T | Promise<T>, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      const value = await probe();
-      if (value) return value;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-    }
-    if (Date.now() > deadline) throw new Error("condition not met in time");
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 const echo = (upstream: Upstream) => until(() => upstream.callTool("echo", { text: "again" }, {}));
