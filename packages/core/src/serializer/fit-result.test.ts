@@ -23,6 +23,15 @@ describe("fitResult", () => {
     expect(fitResult(result, bytes(result))).toBe(result);
   });
 
+  it("measures the returned value from the size it is given instead of stringifying it again", () => {
+    const result = resultWith({ result: { note: "😀é".repeat(50) } });
+    const valueBytes = bytes(result.result);
+    expect(fitResult(result, bytes(result), valueBytes)).toBe(result);
+    const believedLarger = fitResult(result, bytes(result), valueBytes + 1);
+    expect(believedLarger).not.toBe(result);
+    expect(believedLarger.truncation?.toolCallsOmitted).toBeGreaterThan(0);
+  });
+
   it("drops tool call records from the end first and reports what it dropped", () => {
     const result = resultWith();
     const limit = bytes(result) - 100;
