@@ -15,6 +15,7 @@ export type {
   ExecuteOptions,
   HostCatalog,
 } from "./code-mode/code-mode.js";
+export { WorkspaceError, type WorkspaceEntry, type WorkspaceErrorCode, type WorkspaceOptions } from "./workspace/index.js";
 export type {
   ToolCallEndEvent,
   ToolCallHooks,

@@ -51,6 +51,17 @@ describe("writeExecutePrompt", () => {
     expect(estimateTokens(prompt)).toBeLessThanOrEqual(1000);
   });
 
+  it("mentions files in one line, and drops 'no filesystem', only when a workspace is configured", () => {
+    const plain = writeExecutePrompt(sampleTools(), signatureOf);
+    expect(plain).not.toContain("files.");
+    expect(plain).not.toContain("`files`");
+    expect(plain).toContain("no filesystem");
+    const withFiles = writeExecutePrompt(sampleTools(), signatureOf, { files: true });
+    expect(withFiles.split("\n").filter((line) => line.includes("files.write"))).toHaveLength(1);
+    expect(withFiles).toContain("`catalog`, `files` and `console`");
+    expect(withFiles).not.toContain("no filesystem");
+  });
+
   it("never mentions the catalog in execute-only mode, keeping signatures inline without comments", () => {
     const tools = createToolRegistry(many(4, 50)).tools;
     const prompt = writeExecutePrompt(tools, signatureOf, { tokenBudget: 500, search: false });

@@ -15,6 +15,8 @@ export interface ExecutePromptOptions {
   callStyle?: CallStyle;
   /** "printed" teaches printing the answer instead of returning it. Default "result". */
   output?: "result" | "printed";
+  /** Whether scripts have the `files` global (a workspace is configured); only then does the prompt mention it. */
+  files?: boolean;
 }
 
 /** The default token budget of the execute tool's description. */
@@ -49,6 +51,9 @@ const VALUE_CATALOG = "- `catalog` calls still resolve to envelopes: `{ ok: true
 const TAIL = `- Start independent calls together with \`Promise.all\`.
 {{logs}}- There is no fetch, no timers, no modules, no filesystem and no network: only \`tools\`{{catalog}} and \`console\`.`;
 
+const FILES =
+  "- `files.read({ path, encoding?: \"bytes\" })`, `files.write({ path, data })`, `files.list({ path? })` and `files.remove({ path })` use a workspace folder (relative paths only) and resolve to envelopes: write large outputs to a file and return a small summary.";
+
 const EXAMPLE_CALLS = {
   envelope: `const [customer, invoices] = await Promise.all([
   tools.crm.find_customer({ email: "ada@example.com" }),
@@ -81,13 +86,15 @@ const DISCOVERY = `There are too many tools to show their signatures here. Find 
 {{show}} what you find, then call the tools in your next run, or search and call in one script.`;
 
 /** The rules and the example for a call style and an output mode. */
-function writeRules(callStyle: CallStyle, output: "result" | "printed", search: boolean): { rules: string; example: string } {
-  const tail = TAIL.replace("{{logs}}", output === "result" ? "- `console.log(...)` lines come back as logs.\n" : "").replace(
+function writeRules(callStyle: CallStyle, output: "result" | "printed", search: boolean, files = false): { rules: string; example: string } {
+  const base = files ? TAIL.replace("no filesystem and ", "").replace("{{catalog}} and `console`", "{{catalog}}, `files` and `console`") : TAIL;
+  const tail = base.replace("{{logs}}", output === "result" ? "- `console.log(...)` lines come back as logs.\n" : "").replace(
     "{{catalog}}",
     search ? ", `catalog`" : "",
   );
   const lines = [GOAL[output], BODY[output], CALLS[callStyle]];
   if (callStyle === "value" && search) lines.push(VALUE_CATALOG);
+  if (files) lines.push(FILES);
   const { answer, end, fail } = ANSWER[output];
   const example = EXAMPLE_CALLS[callStyle].replace("{{fail}}", fail).replace("{{answer}}", answer).replace("{{end}}", end);
   return { rules: `${lines.join("\n")}\n${tail}`, example: `Example (illustrative names):\n${example}` };
@@ -107,7 +114,7 @@ export function writeExecutePrompt(
   const search = options.search !== false;
   const callStyle = options.callStyle ?? "envelope";
   const output = options.output ?? "result";
-  const { rules, example } = writeRules(callStyle, output, search);
+  const { rules, example } = writeRules(callStyle, output, search, options.files === true);
   const declaration = callStyle === "value" ? VALUE_DECLARATION : ENVELOPE_DECLARATION;
   const head = `${rules}\n\n${example}\n\nTools (TypeScript):\n${declaration}\n`;
   // The inline text holds every name and description, so when those alone overflow, skip writing 10,000 signatures.

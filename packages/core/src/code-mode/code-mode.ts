@@ -2,6 +2,7 @@ import type { CallStyle } from "../catalog/signature/index.js";
 import type { CatalogItem, CatalogOptions, CatalogPage, ToolDescription } from "../catalog/tool-catalog.js";
 import type { ExecutionLimits } from "../limits/index.js";
 import type { ToolDefinition } from "../tools/index.js";
+import type { WorkspaceOptions } from "../workspace/create-workspace.js";
 import type { ExecutionResult } from "./execution-result.js";
 import type { ToolCallHooks, TraceOptions } from "./tool-call-trace.js";
 
@@ -30,6 +31,13 @@ export interface CreateCodeModeOptions extends ToolCallHooks {
   output?: "result" | "printed";
   /** Arguments and result summaries in each ToolCallRecord; off by default. */
   trace?: TraceOptions;
+  /**
+   * A folder scripts may read and write through the `files` global (`read`, `write`, `list`, `remove`, each resolving
+   * to an envelope and counted as a host call). Off by default: without it scripts have no `files`. No path leaves
+   * the folder (no `..`, no absolute paths, no symbolic links out); files are capped at `maxFileBytes` (8 MiB) and
+   * the folder at `maxTotalBytes` (64 MiB).
+   */
+  workspace?: WorkspaceOptions;
 }
 
 /** Options of one execution. */

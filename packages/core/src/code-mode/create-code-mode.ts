@@ -5,6 +5,7 @@ import { resolveLimits, type ExecutionLimits } from "../limits/index.js";
 import { createHostCalls, createWorkerPool, type RunOutcome } from "../sandbox/index.js";
 import { locateError, prepareScript, ScriptParseError, type PreparedScript } from "../script/index.js";
 import { fitResult, SERIALIZER_SOURCE } from "../serializer/index.js";
+import { createWorkspace, FILES_DECLARATION } from "../workspace/index.js";
 import { createAllowFilter, createToolRegistry, type ToolDefinition, type ToolRegistry } from "../tools/index.js";
 import type { CodeMode, CreateCodeModeOptions, ExecuteOptions } from "./code-mode.js";
 import type { Diagnostic, ExecutionResult, JsonValue } from "./execution-result.js";
@@ -35,6 +36,7 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
   }
   const withCatalog = options.search !== false;
   const { callStyle, output, trace } = readOptions(options);
+  const workspace = options.workspace ? createWorkspace(options.workspace) : undefined;
   const hooks = { onToolCallStart: options.onToolCallStart, onToolCallEnd: options.onToolCallEnd };
   const toToolSet = (tools: readonly ToolDefinition[]): ToolSet => {
     const registry = createToolRegistry(tools);
@@ -84,6 +86,7 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
       tools: (name) => tools.registry.get(name),
       allowed,
       catalog: withCatalog ? tools.catalog : undefined,
+      files: workspace,
       context: executeOptions.context,
       maxConcurrentCalls: limits.maxConcurrentCalls,
       maxToolResultBytes: limits.maxToolResultBytes,
@@ -96,6 +99,7 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
         fileName: prepared.fileName,
         limits: runLimits(limits),
         search: withCatalog,
+        ...(workspace ? { files: true } : {}),
         args,
         ...(callStyle === "value" ? { callStyle } : {}),
       },
@@ -121,13 +125,16 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
   return {
     execute,
     catalog: createHostCatalog(() => toolSet.catalog()),
-    declarations: (callOptions) =>
-      toolSet.catalog().declarations(createAllowFilter(callOptions?.allow), { search: withCatalog }),
+    declarations: (callOptions) => {
+      const declarations = toolSet.catalog().declarations(createAllowFilter(callOptions?.allow), { search: withCatalog });
+      return workspace ? `${declarations}${FILES_DECLARATION}\n` : declarations;
+    },
     prompt: (callOptions) =>
       toolSet.catalog().prompt(createAllowFilter(callOptions?.allow), {
         ...pickBudget(callOptions?.tokenBudget),
         search: withCatalog,
         output,
+        ...(workspace ? { files: true } : {}),
       }),
     setTools(tools) {
       toolSet = toToolSet(tools);

@@ -53,6 +53,7 @@ export class GuestBridge {
       const bytes = Buffer.from(text(1), "base64");
       return context.newArrayBuffer(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
     }
+    if (kind === "encode") return context.newString(this.encode(args[1]));
     const isLog = kind === "log";
     const refused = this.count(isLog ? "console" : text(1), isLog);
     if (refused !== null) return refused;
@@ -62,7 +63,7 @@ export class GuestBridge {
     }
     const callId = ++this.nextCallId;
     const name = text(1);
-    if (kind === "tool" || kind === "catalog") {
+    if (kind === "tool" || kind === "catalog" || kind === "files") {
       const stack = text(3);
       this.outgoing.push({ kind, callId, name, args: text(2) || "{}", stack });
       this.pending.set(callId, { name, stack });
@@ -72,6 +73,17 @@ export class GuestBridge {
     const message = text(2) || "Arguments are not JSON.";
     this.outgoing.push({ kind: "note", callId, name, code: "invalid_arguments", message });
     return this.answer("invalid_arguments", message);
+  }
+
+  /** The base64 text of an ArrayBuffer the guest passes (bytes a script writes to a file). */
+  private encode(value: QuickJSHandle | undefined): string {
+    if (value === undefined) return "";
+    const lifetime = this.context.getArrayBuffer(value);
+    try {
+      return Buffer.from(lifetime.value).toString("base64");
+    } finally {
+      lifetime.dispose();
+    }
   }
 
   private show(value: QuickJSHandle | undefined): string {

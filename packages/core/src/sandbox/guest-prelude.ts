@@ -1,17 +1,18 @@
 // QuickJS parses about 100 µs a kilobyte here, more than a whole trivial run costs, so nothing is compiled up front:
 // `tools`, `catalog` and `console` start as getters on globalThis, and the first read compiles the piece below that
-// defines them as plain values. The native function `host(kind, ...)` answers "tool" | "catalog" with a call id
+// defines them as plain values. The native function `host(kind, ...)` answers "tool" | "catalog" | "files" with a call id
 // (or, for a call it refuses at once, the envelope's JSON text), "invalid" with that text too, "log" with nothing,
-// "show" with a value's JSON text and "bytes" with an ArrayBuffer.
+// "show" with a value's JSON text, "bytes" with an ArrayBuffer and "encode" with an ArrayBuffer's base64 text.
 
 /**
- * Guest JavaScript for `tools` and `catalog`: a function of `(host, withCatalog, values)` that defines both globals
+ * Guest JavaScript for `tools`, `catalog` and `files`: a function of `(host, withCatalog, values, withFiles)` that
+ * defines them (a Uint8Array in arguments crosses as base64 through `host("encode", buffer)`)
  * and returns `deliver(text, bytes)`, which the worker calls once per batch of replies (`[[callId, envelope], ...]`
  * as JSON text) to settle the promises the calls returned. With `values` (the value call style) a tool call resolves
  * to the envelope's data or rejects with a `ToolCallError`, whose stack is the call's own so that an uncaught one
  * points at the line that made the call; catalog calls stay envelopes.
  */
-export const GUEST_TOOLS_SOURCE = String.raw`(function (host, withCatalog, values) {
+export const GUEST_TOOLS_SOURCE = String.raw`(function (host, withCatalog, values, withFiles) {
   "use strict";
   const stringify = JSON.stringify, parse = JSON.parse, freeze = Object.freeze, define = Object.defineProperty;
   const create = Object.create, ProxyOf = Proxy, ErrorOf = Error, TypeErrorOf = TypeError, Bytes = Uint8Array;
@@ -28,12 +29,20 @@ export const GUEST_TOOLS_SOURCE = String.raw`(function (host, withCatalog, value
   }
   define(ToolCallError.prototype, "name", { value: "ToolCallError", writable: true, configurable: true });
   if (values) define(globalThis, "ToolCallError", { value: ToolCallError });
+  const BYTES = "\u0000codemode.bytes";
   const encode = (key, value) => {
     const type = typeof value;
     if (type === "function" || type === "symbol" || type === "bigint") {
       throw new TypeErrorOf((key === "" ? "the arguments" : "property \"" + key + "\"") + " is a " + type);
     }
     return value;
+  };
+  // Only file writes take bytes: a tool's arguments stay plain JSON, as its schema describes them.
+  const encodeFiles = (key, value) => {
+    if (!(value instanceof Bytes)) return encode(key, value);
+    const marked = create(null);
+    marked[BYTES] = host("encode", value.buffer.slice(value.byteOffset, value.byteOffset + value.byteLength));
+    return marked;
   };
   const call = (kind, name, args) => {
     const stack = new ErrorOf().stack;
@@ -42,7 +51,7 @@ export const GUEST_TOOLS_SOURCE = String.raw`(function (host, withCatalog, value
       : (envelope, resolve) => resolve(envelope);
     let text;
     try {
-      text = stringify(args === undefined ? {} : args, encode);
+      text = stringify(args === undefined ? {} : args, kind === "files" ? encodeFiles : encode);
     } catch (error) {
       const answer = host("invalid", name, "Arguments are not JSON: " + (error && error.message) + ".", stack);
       return new PromiseOf((resolve, reject) => open(parse(answer), resolve, reject));
@@ -70,7 +79,11 @@ export const GUEST_TOOLS_SOURCE = String.raw`(function (host, withCatalog, value
     define(globalThis, "catalog", { value: freeze({ search: operation("search"), list: operation("list"),
       count: operation("count"), describe: operation("describe"), toolkits: operation("toolkits") }) });
   }
-  const BYTES = "\u0000codemode.bytes";
+  if (withFiles) {
+    const operation = (name) => (args) => call("files", name, args);
+    define(globalThis, "files", { value: freeze({ read: operation("read"), write: operation("write"),
+      list: operation("list"), remove: operation("remove") }) });
+  }
   const revive = (_, value) =>
     value !== null && typeof value === "object" && typeof value[BYTES] === "string" ? new Bytes(host("bytes", value[BYTES])) : value;
   return (text, bytes) => {

@@ -5,11 +5,13 @@ import { endEvent, notRun, outcomeOf, parseArguments, traceArguments, type Entry
 import type { CallError } from "../envelopes/index.js";
 import { toCallError } from "../errors/index.js";
 import { isToolResult, type AllowFilter, type RegisteredTool } from "../tools/index.js";
+import { callFiles } from "../workspace/call-files.js";
+import type { Workspace } from "../workspace/create-workspace.js";
 import { encodeToolData } from "./encode-tool-data.js";
 import type { CallBatch, HostCallRequest, ReplyBatch } from "./protocol.js";
 
 type Reply = ReplyBatch["replies"][number];
-type CallRequest = Extract<HostCallRequest, { kind: "tool" | "catalog" }>;
+type CallRequest = Extract<HostCallRequest, { kind: "tool" | "catalog" | "files" }>;
 
 /** What one execution's host calls need. */
 export interface HostCallsOptions {
@@ -17,6 +19,8 @@ export interface HostCallsOptions {
   allowed: AllowFilter;
   /** The catalog, built on first use; undefined when scripts have no `catalog`. */
   catalog: (() => ToolCatalog) | undefined;
+  /** The workspace behind the script's `files`; undefined when scripts have none. */
+  files?: Workspace | undefined;
   context: unknown;
   maxConcurrentCalls: number;
   maxToolResultBytes: number;
@@ -122,6 +126,13 @@ export function createHostCalls(options: HostCallsOptions): HostCalls {
     send({ callId: call.callId, envelope, bytes: false });
   };
 
+  const runFiles = async (call: CallRequest) => {
+    activeCatalog++;
+    const reply = await callFiles(options.files, call.name, call.args);
+    activeCatalog--;
+    send({ callId: call.callId, envelope: reply.envelope, bytes: reply.bytes });
+  };
+
   return {
     logs,
     handle(batch, reply) {
@@ -135,6 +146,8 @@ export function createHostCalls(options: HostCallsOptions): HostCalls {
           }
         } else if (call.kind === "catalog") {
           void runCatalog(call);
+        } else if (call.kind === "files") {
+          void runFiles(call);
         } else if (activeTools < options.maxConcurrentCalls) {
           void runTool(call);
         } else {

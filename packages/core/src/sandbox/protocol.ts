@@ -46,6 +46,8 @@ export interface RunRequest {
   limits: RunLimits;
   /** Whether the script gets the `catalog` global. */
   search: boolean;
+  /** Whether the script gets the `files` global (a workspace is configured). */
+  files?: boolean;
   /** JSON text of the script's global `args`; absent means `[]`. */
   args?: string;
   /** "value": tool calls resolve to their data and reject with the guest's `ToolCallError`; absent means envelopes. */
@@ -54,7 +56,7 @@ export interface RunRequest {
 
 /** One host call the guest made; tool and catalog calls get a reply, notes do not. */
 export type HostCallRequest =
-  | { kind: "tool" | "catalog"; callId: number; name: string; args: string; stack: string }
+  | { kind: "tool" | "catalog" | "files"; callId: number; name: string; args: string; stack: string }
   /** A call the guest answered itself (arguments that are not JSON): the host only records it. */
   | { kind: "note"; callId: number; name: string; code: "invalid_arguments" | "limit_exceeded"; message: string };
 

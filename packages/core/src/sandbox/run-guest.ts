@@ -182,15 +182,17 @@ class GuestRun {
     };
     const loadTools = () => {
       if (bridge.deliverer) return null;
-      const { search, callStyle } = this.request;
+      const { search, callStyle, files } = this.request;
       const values = callStyle === "value" ? context.true : context.false;
-      const made = this.callPiece(GUEST_TOOLS_SOURCE, "codemode:tools", search ? context.true : context.false, values);
+      const withFiles = files === true ? context.true : context.false;
+      const made = this.callPiece(GUEST_TOOLS_SOURCE, "codemode:tools", search ? context.true : context.false, values, withFiles);
       if ("error" in made) return made as unknown as QuickJSHandle;
       bridge.deliverer = this.keep(made.value);
       return null;
     };
     lazy("tools", loadTools);
     if (this.request.search) lazy("catalog", loadTools);
+    if (this.request.files === true) lazy("files", loadTools);
     if (this.request.callStyle === "value") lazy("ToolCallError", loadTools);
     lazy("args", () => {
       const text = context.newString(this.request.args ?? "[]");

@@ -3,7 +3,7 @@ export const CLI_USAGE = `codemode: a code-mode MCP gateway (search + execute ov
 
 Usage:
   codemode serve --config FILE [--transport stdio|http] [--host H] [--port N]
-  codemode exec SCRIPT [--config FILE] [-- ARGS...]
+  codemode exec SCRIPT [--config FILE] [--workspace DIR] [-- ARGS...]
   codemode search QUERY --config FILE [--server ID] [--limit N] [--detail brief|full]
   codemode types --config FILE
 
@@ -18,6 +18,8 @@ Commands:
 
 Options:
   -c, --config FILE   The gateway config (JSON, the mcpServers format plus limits/tools/auth).
+  --workspace DIR     exec only: the script gets a \`files\` global to read and write files inside DIR
+                      (relative paths only; nothing outside DIR is reachable).
   -h, --help          Show this help.
 
 Exit codes: 0 success, 1 the script failed, 2 bad usage, bad config or an upstream that cannot start.`;

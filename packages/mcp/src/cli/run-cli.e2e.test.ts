@@ -1,5 +1,5 @@
 import { execFile, spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -51,6 +51,23 @@ describe("runCli", () => {
       expect(JSON.stringify(result.result)).toContain("42");
       expect(result.result).toMatchObject({ args: ["2", "40"] });
       expect(code).toBe(0);
+    });
+
+    it("gives the script a files global inside --workspace DIR, and none elsewhere", async () => {
+      const workspace = path.join(folder, "workspace");
+      mkdirSync(workspace);
+      const script = file("report.js", `const w = await files.write({ path: "out/report.txt", data: "x".repeat(100000) });
+const escape = await files.read({ path: "../gateway.json" });
+return { size: w.data.size, escape: escape.error.code };`);
+      const { code, stdout } = await codemode("exec", script, "--workspace", workspace);
+      expect(JSON.parse(stdout)).toMatchObject({ status: "completed", result: { size: 100000, escape: "invalid_arguments" } });
+      expect(readFileSync(path.join(workspace, "out/report.txt"), "utf8")).toHaveLength(100000);
+      expect(code).toBe(0);
+      const without = await codemode("exec", file("typeof.js", "return typeof files;"));
+      expect(JSON.parse(without.stdout)).toMatchObject({ result: "undefined" });
+      const missing = await codemode("exec", script, "--workspace", path.join(folder, "nope"));
+      expect(missing.code).toBe(2);
+      expect(missing.stderr).toContain("is not an existing folder");
     });
 
     it("exits 1 when the script fails, still printing the result", async () => {

@@ -1,4 +1,4 @@
-import { readFile } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
@@ -23,6 +23,7 @@ const OPTIONS = {
   server: { type: "string" },
   limit: { type: "string" },
   detail: { type: "string" },
+  workspace: { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -60,6 +61,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
     return command === undefined && !values.help ? 2 : 0;
   }
   if (scriptArgs.length > 0 && command !== "exec") throw new UsageError(`\`--\` arguments are only for exec.`);
+  if (values.workspace !== undefined && command !== "exec") throw new UsageError("--workspace is only for exec.");
   switch (command) {
     case "serve":
       expectPositionals(command, rest, 0);
@@ -67,7 +69,8 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
     case "exec": {
       expectPositionals(command, rest, 1, "SCRIPT");
       const loaded = values.config ? await requireConfig(values.config) : { config: parseGatewayConfig({ mcpServers: {} }), baseDir: process.cwd() };
-      return withGateway(loaded, io, async (gateway) => {
+      const workspace = values.workspace === undefined ? undefined : await requireFolder(values.workspace);
+      return withGateway(loaded, io, workspace, async (gateway) => {
         const code = await readScript(rest[0] as string);
         const result = await gateway.codeMode.execute(code, { args: scriptArgs });
         io.stdout(`${JSON.stringify(result, null, 2)}\n`);
@@ -80,7 +83,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       if (values.detail !== undefined && values.detail !== "brief" && values.detail !== "full") {
         throw new UsageError(`--detail must be brief or full, not "${values.detail}".`);
       }
-      return withGateway(await requireConfig(values.config), io, async (gateway) => {
+      return withGateway(await requireConfig(values.config), io, undefined, async (gateway) => {
         const args = { query: rest[0], detail: values.detail ?? "brief", ...(values.server ? { namespace: values.server } : {}), ...(limit ? { limit } : {}) };
         io.stdout(`${JSON.stringify(await gateway.codeMode.catalog.search(args), null, 2)}\n`);
         return 0;
@@ -88,7 +91,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
     }
     case "types":
       expectPositionals(command, rest, 0);
-      return withGateway(await requireConfig(values.config), io, async (gateway) => {
+      return withGateway(await requireConfig(values.config), io, undefined, async (gateway) => {
         io.stdout(`${gateway.codeMode.declarations()}\n`);
         return 0;
       });
@@ -133,9 +136,18 @@ async function requireConfig(file: string | undefined): Promise<LoadedConfig> {
 }
 
 /** Runs a one-shot command against a started gateway; an upstream that could not start fails it with exit code 2. */
-async function withGateway(loaded: LoadedConfig, io: CliIo, body: (gateway: Gateway) => Promise<number>): Promise<number> {
+async function withGateway(
+  loaded: LoadedConfig,
+  io: CliIo,
+  workspace: string | undefined,
+  body: (gateway: Gateway) => Promise<number>,
+): Promise<number> {
   const logs: string[] = [];
-  const gateway = createGateway(loaded.config, { baseDir: loaded.baseDir, log: (line) => logs.push(line) });
+  const gateway = createGateway(loaded.config, {
+    baseDir: loaded.baseDir,
+    log: (line) => logs.push(line),
+    ...(workspace ? { workspace: { dir: workspace } } : {}),
+  });
   try {
     await gateway.start();
     const down = gateway.upstreams().filter((upstream) => upstream.status !== "connected");
@@ -148,6 +160,13 @@ async function withGateway(loaded: LoadedConfig, io: CliIo, body: (gateway: Gate
   } finally {
     await gateway.close();
   }
+}
+
+/** The path of an existing folder for `--workspace`; anything else is a usage error. */
+async function requireFolder(dir: string): Promise<string> {
+  const stats = await stat(dir).catch(() => null);
+  if (!stats?.isDirectory()) throw new UsageError(`--workspace ${dir} is not an existing folder.`);
+  return dir;
 }
 
 async function readScript(file: string): Promise<string> {

@@ -1,6 +1,6 @@
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { createCodeMode, defineTool, type CodeMode, type ExecutionLimits, type ToolDefinition } from "@codemode/core";
+import { createCodeMode, defineTool, type CodeMode, type ExecutionLimits, type ToolDefinition, type WorkspaceOptions } from "@codemode/core";
 import type { GatewayConfig } from "../config/index.js";
 import { fromMcpTools } from "../tools/index.js";
 import { createUpstream, type Upstream } from "../upstream/index.js";
@@ -13,6 +13,8 @@ export interface CreateGatewayOptions {
   baseDir?: string;
   /** Receives the gateway's operational messages (upstreams down, reconnects). Default: stderr. */
   log?: (message: string) => void;
+  /** A folder scripts may read and write through `files` (see the core's `workspace` option). Default: none. */
+  workspace?: WorkspaceOptions;
 }
 
 /** A code-mode MCP gateway: upstream MCP servers behind one `execute` and one `search` tool. */
@@ -50,6 +52,7 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
     limits: limits as Partial<ExecutionLimits>,
     search: config.tools?.search !== false,
     ...(config.poolSize ? { poolSize: config.poolSize } : {}),
+    ...(options.workspace ? { workspace: options.workspace } : {}),
   });
   const toolsByServer = new Map<string, ToolDefinition[]>();
   const servers = new Set<Server>();

@@ -1,0 +1,38 @@
+import { toCallError } from "../errors/index.js";
+import { BYTES_KEY, encodeToolData } from "../sandbox/encode-tool-data.js";
+import type { Workspace } from "./create-workspace.js";
+import { WorkspaceError } from "./workspace-error.js";
+
+const OPERATIONS = new Set(["read", "write", "list", "remove"]);
+
+/**
+ * Runs one `files.*` call from its JSON arguments and answers with the envelope's JSON text (never throws); `bytes`
+ * says the envelope holds encoded bytes, as for a tool's reply.
+ */
+export async function callFiles(workspace: Workspace | undefined, name: string, args: string): Promise<{ envelope: string; bytes: boolean }> {
+  const fail = (code: string, message: string) => ({ envelope: JSON.stringify({ ok: false, error: { code, message, retryable: false } }), bytes: false });
+  if (!workspace || !OPERATIONS.has(name)) return fail("not_found", `No files operation "${name}".`);
+  let parsed: unknown;
+  try {
+    // Bytes a script writes arrive as `{ "\0codemode.bytes": base64 }`.
+    parsed = JSON.parse(args, (_, value: unknown) =>
+      value !== null && typeof value === "object" && typeof (value as Record<string, unknown>)[BYTES_KEY] === "string"
+        ? new Uint8Array(Buffer.from((value as Record<string, string>)[BYTES_KEY]!, "base64"))
+        : value,
+    );
+  } catch {
+    return fail("invalid_arguments", "Arguments are not JSON.");
+  }
+  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
+    return fail("invalid_arguments", "Arguments must be an object.");
+  }
+  try {
+    const operation = workspace[name as keyof Workspace] as (args: object) => Promise<unknown>;
+    const data = await operation(parsed);
+    const encoded = encodeToolData(data);
+    return { envelope: `{"ok":true,"data":${encoded.json}}`, bytes: encoded.bytes };
+  } catch (error) {
+    if (error instanceof WorkspaceError) return fail(error.code, error.message);
+    return fail("tool_error", toCallError(error).message);
+  }
+}

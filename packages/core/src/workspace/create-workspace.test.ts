@@ -1,0 +1,104 @@
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createWorkspace } from "./create-workspace.js";
+import { WorkspaceError } from "./workspace-error.js";
+
+let base: string;
+let dir: string;
+let outside: string;
+
+beforeEach(async () => {
+  base = await mkdtemp(join(tmpdir(), "codemode-ws-"));
+  dir = join(base, "ws");
+  outside = join(base, "outside");
+  await mkdir(dir);
+  await mkdir(outside);
+  await writeFile(join(outside, "secret.txt"), "secret");
+});
+
+afterEach(async () => {
+  await rm(base, { recursive: true, force: true });
+});
+
+async function codeOf(promise: Promise<unknown>): Promise<string> {
+  const error: unknown = await promise.then(() => null, (caught: unknown) => caught);
+  expect(error).toBeInstanceOf(WorkspaceError);
+  return (error as WorkspaceError).code;
+}
+
+describe("createWorkspace", () => {
+  it("writes text into new parent folders, reads it back and lists it", async () => {
+    const workspace = createWorkspace({ dir });
+    expect(await workspace.write({ path: "out/report.txt", data: "héllo" })).toEqual({ path: "out/report.txt", size: 6 });
+    expect(await workspace.read({ path: "out/report.txt" })).toBe("héllo");
+    expect(await workspace.list({})).toEqual([{ name: "out", type: "directory", size: 0 }]);
+    expect(await workspace.list({ path: "out" })).toEqual([{ name: "report.txt", type: "file", size: 6 }]);
+  });
+
+  it("round-trips bytes", async () => {
+    const workspace = createWorkspace({ dir });
+    const bytes = new Uint8Array([0, 255, 1, 128]);
+    await workspace.write({ path: "b.bin", data: bytes });
+    const read = await workspace.read({ path: "b.bin", encoding: "bytes" });
+    expect(read).toBeInstanceOf(Uint8Array);
+    expect([...(read as Uint8Array)]).toEqual([0, 255, 1, 128]);
+  });
+
+  it("removes a file and then reports it missing", async () => {
+    const workspace = createWorkspace({ dir });
+    await workspace.write({ path: "a.txt", data: "a" });
+    await workspace.remove({ path: "a.txt" });
+    expect(await codeOf(workspace.read({ path: "a.txt" }))).toBe("not_found");
+    expect(await codeOf(workspace.remove({ path: "a.txt" }))).toBe("not_found");
+  });
+
+  it("refuses .., absolute paths, NUL bytes and the root itself as a file", async () => {
+    const workspace = createWorkspace({ dir });
+    expect(await codeOf(workspace.read({ path: "../outside/secret.txt" }))).toBe("invalid_arguments");
+    expect(await codeOf(workspace.write({ path: "a/../../x.txt", data: "x" }))).toBe("invalid_arguments");
+    expect(await codeOf(workspace.read({ path: join(outside, "secret.txt") }))).toBe("invalid_arguments");
+    expect(await codeOf(workspace.read({ path: "C:\\secret.txt" }))).toBe("invalid_arguments");
+    expect(await codeOf(workspace.read({ path: "a\0b" }))).toBe("invalid_arguments");
+    expect(await codeOf(workspace.list({ path: ".." }))).toBe("invalid_arguments");
+    expect(await codeOf(workspace.remove({ path: "." }))).toBe("invalid_arguments");
+    expect(await codeOf(workspace.read({ path: 3 }))).toBe("invalid_arguments");
+  });
+
+  it("refuses a link to a file outside for read and write, leaving the outside file unchanged", async () => {
+    await symlink(join(outside, "secret.txt"), join(dir, "link.txt"));
+    const workspace = createWorkspace({ dir });
+    expect(await codeOf(workspace.read({ path: "link.txt" }))).toBe("access_denied");
+    expect(await codeOf(workspace.write({ path: "link.txt", data: "pwned" }))).toBe("access_denied");
+    expect(await readFile(join(outside, "secret.txt"), "utf8")).toBe("secret");
+  });
+
+  it("refuses a link to a folder outside for read, write and list", async () => {
+    await symlink(outside, join(dir, "out"));
+    const workspace = createWorkspace({ dir });
+    expect(await codeOf(workspace.read({ path: "out/secret.txt" }))).toBe("access_denied");
+    expect(await codeOf(workspace.write({ path: "out/new.txt", data: "x" }))).toBe("access_denied");
+    expect(await codeOf(workspace.write({ path: "out/deeper/new.txt", data: "x" }))).toBe("access_denied");
+    expect(await codeOf(workspace.list({ path: "out" }))).toBe("access_denied");
+    expect(await codeOf(workspace.remove({ path: "out/secret.txt" }))).toBe("access_denied");
+    expect(await readFile(join(outside, "secret.txt"), "utf8")).toBe("secret");
+    // The link itself is listed as a link, not followed.
+    expect(await workspace.list({})).toEqual([{ name: "out", type: "symlink", size: 0 }]);
+  });
+
+  it("caps a file's size and the folder's total size", async () => {
+    const workspace = createWorkspace({ dir, maxFileBytes: 10, maxTotalBytes: 15 });
+    expect(await codeOf(workspace.write({ path: "big.txt", data: "x".repeat(11) }))).toBe("limit_exceeded");
+    await workspace.write({ path: "a.txt", data: "x".repeat(10) });
+    expect(await codeOf(workspace.write({ path: "b.txt", data: "x".repeat(6) }))).toBe("limit_exceeded");
+    // Overwriting a file counts only the difference.
+    await workspace.write({ path: "a.txt", data: "y".repeat(10) });
+    await writeFile(join(dir, "large.txt"), "z".repeat(20));
+    expect(await codeOf(workspace.read({ path: "large.txt" }))).toBe("limit_exceeded");
+  });
+
+  it("throws INVALID_OPTIONS for a bad cap", () => {
+    expect(() => createWorkspace({ dir, maxFileBytes: -1 })).toThrow(/maxFileBytes/);
+  });
+});

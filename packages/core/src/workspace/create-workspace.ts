@@ -1,0 +1,181 @@
+import { constants } from "node:fs";
+import { lstat, mkdir, open, readdir, realpath, rm } from "node:fs/promises";
+import { join } from "node:path";
+import { CodeModeError } from "../errors/index.js";
+import { isInside } from "./is-inside.js";
+import { notFound, resolveWorkspacePath } from "./resolve-workspace-path.js";
+import { splitWorkspacePath } from "./split-workspace-path.js";
+import { WorkspaceError } from "./workspace-error.js";
+
+/** Options of a workspace: the folder scripts may use through `files`, and its caps. */
+export interface WorkspaceOptions {
+  /** The folder; it must exist. */
+  dir: string;
+  /** The largest file a script may write or read. Default 8 MiB. */
+  maxFileBytes?: number;
+  /** The most bytes all files in the folder may hold after a write. Default 64 MiB. */
+  maxTotalBytes?: number;
+}
+
+/** One entry of `files.list`. */
+export interface WorkspaceEntry {
+  name: string;
+  type: "file" | "directory" | "symlink" | "other";
+  size: number;
+}
+
+/** The host side of the script's `files` global; every operation throws a {@link WorkspaceError} when refused. */
+export interface Workspace {
+  read(args: { path: unknown; encoding?: unknown }): Promise<string | Uint8Array>;
+  write(args: { path: unknown; data: unknown }): Promise<{ path: string; size: number }>;
+  list(args: { path?: unknown }): Promise<WorkspaceEntry[]>;
+  remove(args: { path: unknown }): Promise<{ path: string }>;
+}
+
+const MiB = 1024 * 1024;
+// O_NOFOLLOW makes opening a symbolic link fail (ELOOP), so the last component cannot point out of the folder.
+const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
+
+/** Creates the host side of a workspace over `options.dir` (resolved once, so later links to it change nothing). */
+export function createWorkspace(options: WorkspaceOptions): Workspace {
+  const maxFileBytes = readCap("maxFileBytes", options.maxFileBytes, 8 * MiB);
+  const maxTotalBytes = readCap("maxTotalBytes", options.maxTotalBytes, 64 * MiB);
+  if (typeof options.dir !== "string" || options.dir === "") {
+    throw new CodeModeError("INVALID_OPTIONS", "workspace.dir must be a folder's path.");
+  }
+  let rootPromise: Promise<string> | undefined;
+  const root = () => (rootPromise ??= realpath(options.dir));
+
+  return {
+    async read({ path, encoding }) {
+      if (encoding !== undefined && encoding !== "utf8" && encoding !== "bytes") {
+        throw new WorkspaceError("invalid_arguments", `encoding must be "utf8" or "bytes", got ${JSON.stringify(encoding)}.`);
+      }
+      const segments = fileSegments(path);
+      const target = await resolveWorkspacePath(await root(), segments);
+      const handle = await open(target, constants.O_RDONLY | NOFOLLOW).catch((error: unknown) => {
+        throw openError(error, segments);
+      });
+      try {
+        const stats = await handle.stat();
+        if (!stats.isFile()) throw new WorkspaceError("invalid_arguments", `"${segments.join("/")}" is not a file.`);
+        if (stats.size > maxFileBytes) {
+          throw new WorkspaceError("limit_exceeded", `"${segments.join("/")}" is larger than ${maxFileBytes} bytes.`);
+        }
+        const bytes = await handle.readFile();
+        return encoding === "bytes" ? new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) : bytes.toString("utf8");
+      } finally {
+        await handle.close();
+      }
+    },
+    async write({ path, data }) {
+      const segments = fileSegments(path);
+      if (typeof data !== "string" && !(data instanceof Uint8Array)) {
+        throw new WorkspaceError("invalid_arguments", "data must be a string or a Uint8Array.");
+      }
+      const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;
+      if (bytes.byteLength > maxFileBytes) {
+        throw new WorkspaceError("limit_exceeded", `The data is larger than the workspace's ${maxFileBytes}-byte file cap.`);
+      }
+      const real = await root();
+      await makeParents(real, segments.slice(0, -1));
+      const target = await resolveWorkspacePath(real, segments);
+      const previous = await lstat(target).then((stats) => (stats.isFile() ? stats.size : 0), () => 0);
+      const total = (await sizeOf(real)) - previous + bytes.byteLength;
+      if (total > maxTotalBytes) {
+        throw new WorkspaceError("limit_exceeded", `Writing would take the workspace past its ${maxTotalBytes}-byte total cap.`);
+      }
+      const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | NOFOLLOW;
+      const handle = await open(target, flags, 0o644).catch((error: unknown) => {
+        throw openError(error, segments);
+      });
+      try {
+        await handle.writeFile(bytes);
+      } finally {
+        await handle.close();
+      }
+      return { path: segments.join("/"), size: bytes.byteLength };
+    },
+    async list({ path }) {
+      const segments = path === undefined ? [] : splitWorkspacePath(path);
+      const real = await root();
+      const target = await resolveWorkspacePath(real, segments);
+      // The folder listed may itself be a link: its own real path must stay inside too.
+      const resolved = await realpath(target).catch((error: unknown) => {
+        throw notFound(error, segments);
+      });
+      if (!isInside(real, resolved)) throw new WorkspaceError("access_denied", `"${segments.join("/")}" leads outside the workspace.`);
+      const entries = await readdir(resolved, { withFileTypes: true }).catch((error: unknown) => {
+        throw (error as NodeJS.ErrnoException).code === "ENOTDIR"
+          ? new WorkspaceError("invalid_arguments", `"${segments.join("/")}" is not a folder.`)
+          : notFound(error, segments);
+      });
+      const listed = await Promise.all(
+        entries.map(async (entry): Promise<WorkspaceEntry> => {
+          const type = entry.isFile() ? "file" : entry.isDirectory() ? "directory" : entry.isSymbolicLink() ? "symlink" : "other";
+          const size = type === "file" ? (await lstat(join(resolved, entry.name)).catch(() => ({ size: 0 }))).size : 0;
+          return { name: entry.name, type, size };
+        }),
+      );
+      return listed.sort((left, right) => (left.name < right.name ? -1 : left.name > right.name ? 1 : 0));
+    },
+    async remove({ path }) {
+      const segments = fileSegments(path);
+      const target = await resolveWorkspacePath(await root(), segments);
+      await lstat(target).catch((error: unknown) => {
+        throw notFound(error, segments);
+      });
+      // rm removes a link itself, never what it points at.
+      await rm(target, { recursive: true });
+      return { path: segments.join("/") };
+    },
+  };
+}
+
+function fileSegments(path: unknown): string[] {
+  const segments = splitWorkspacePath(path);
+  if (segments.length === 0) throw new WorkspaceError("invalid_arguments", "path must name an entry inside the workspace.");
+  return segments;
+}
+
+function openError(error: unknown, segments: readonly string[]): WorkspaceError {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === "ELOOP") return new WorkspaceError("access_denied", `"${segments.join("/")}" is a symbolic link; links are not followed.`);
+  if (code === "EISDIR") return new WorkspaceError("invalid_arguments", `"${segments.join("/")}" is a folder.`);
+  return notFound(error, segments);
+}
+
+/** Creates missing parent folders one at a time, checking each real path, so no link leads the creation outside. */
+async function makeParents(root: string, segments: readonly string[]): Promise<void> {
+  for (let index = 1; index <= segments.length; index++) {
+    const target = await resolveWorkspacePath(root, segments.slice(0, index));
+    const stats = await lstat(target).catch(() => null);
+    if (stats?.isSymbolicLink()) {
+      const real = await realpath(target).catch(() => "");
+      if (!isInside(root, real)) throw new WorkspaceError("access_denied", `"${segments.slice(0, index).join("/")}" leads outside the workspace.`);
+    } else if (!stats) {
+      await mkdir(target);
+    } else if (!stats.isDirectory()) {
+      throw new WorkspaceError("invalid_arguments", `"${segments.slice(0, index).join("/")}" is not a folder.`);
+    }
+  }
+}
+
+/** The bytes the files under a folder hold; links are not followed. */
+async function sizeOf(folder: string): Promise<number> {
+  let total = 0;
+  for (const entry of await readdir(folder, { withFileTypes: true })) {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) total += await sizeOf(path);
+    else if (entry.isFile()) total += (await lstat(path)).size;
+  }
+  return total;
+}
+
+function readCap(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isSafeInteger(value) || value < 1) {
+    throw new CodeModeError("INVALID_OPTIONS", `workspace.${name} must be a positive integer, got ${String(value)}.`);
+  }
+  return value;
+}

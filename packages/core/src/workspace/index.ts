@@ -1,0 +1,3 @@
+export { createWorkspace, type Workspace, type WorkspaceEntry, type WorkspaceOptions } from "./create-workspace.js";
+export { FILES_DECLARATION } from "./files-declaration.js";
+export { WorkspaceError, type WorkspaceErrorCode } from "./workspace-error.js";
