@@ -22,4 +22,5 @@ Options:
                       (relative paths only; nothing outside DIR is reachable).
   -h, --help          Show this help.
 
-Exit codes: 0 success, 1 the script failed, 2 bad usage, bad config or an upstream that cannot start.`;
+Exit codes: 0 success, 1 the script failed, 2 bad usage, bad config or no upstream that could start
+(an upstream that cannot start while others can is named on stderr, and its tools are missing).`;

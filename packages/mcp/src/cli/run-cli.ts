@@ -135,7 +135,10 @@ async function requireConfig(file: string | undefined): Promise<LoadedConfig> {
   return { config: await loadGatewayConfig(file), baseDir: path.dirname(path.resolve(file)) };
 }
 
-/** Runs a one-shot command against a started gateway; an upstream that could not start fails it with exit code 2. */
+/**
+ * Runs a one-shot command against a started gateway. An upstream that could not start is named on stderr and its
+ * tools are missing; only when every upstream is down is there nothing to run against (exit code 2).
+ */
 async function withGateway(
   loaded: LoadedConfig,
   io: CliIo,
@@ -154,7 +157,7 @@ async function withGateway(
     if (down.length > 0) {
       for (const line of logs) io.stderr(`${line}\n`);
       for (const upstream of down) io.stderr(`codemode: upstream ${upstream.id} could not start: ${upstream.error ?? upstream.status}\n`);
-      return 2;
+      if (down.length === gateway.upstreams().length) return 2;
     }
     return await body(gateway);
   } finally {
