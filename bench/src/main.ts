@@ -1,5 +1,6 @@
-// `pnpm bench`: every benchmark, readable tables on stdout, JSON in bench/results/. Exits non-zero only when a
-// workload crashes or answers wrongly; a missed goal is reported, not fatal (the machine is shared and noisy).
+// `pnpm bench`: engine, catalog, tokens and load (`bench leaks` on demand); readable tables on stdout,
+// JSON in bench/results/. Exits non-zero only when a workload crashes or answers wrongly; a missed goal is reported,
+// not fatal (the machine is shared and noisy).
 import { mkdir, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { runCatalogBench } from "./catalog/run-catalog-bench.js";
@@ -8,6 +9,10 @@ import { formatCatalogReport } from "./report/format-catalog-report.js";
 import { formatEngineReport } from "./report/format-engine-report.js";
 import { describeMachine } from "./report/describe-machine.js";
 import { formatTokensReport, runTokensBench } from "./tokens/index.js";
+import { formatLoadReport } from "./load/format-load-report.js";
+import { runLoadBench } from "./load/run-load-bench.js";
+import { formatLeaksReport } from "./leaks/format-leaks-report.js";
+import { runLeaksBench } from "./leaks/run-leaks-bench.js";
 
 const RESULTS = fileURLToPath(new URL("../results/", import.meta.url));
 const only = process.argv[2];
@@ -30,4 +35,20 @@ if (only === undefined || only === "tokens") {
   const report = await runTokensBench(log);
   await writeFile(`${RESULTS}tokens.json`, `${JSON.stringify(report, null, 2)}\n`);
   console.log(`\n## Tokens (bench/results/tokens.json)\n\n${formatTokensReport(report)}\n`);
+}
+if (only === undefined || only === "load") {
+  const machine = describeMachine();
+  const report = await runLoadBench(log);
+  await writeFile(`${RESULTS}load.json`, `${JSON.stringify({ machine: { ...machine, loadAfter: describeMachine().loadAverage }, ...report }, null, 2)}\n`);
+  console.log(`\n## Load (bench/results/load.json)\n\n${formatLoadReport(report)}\n`);
+  if (report.wrong.count > 0) throw new Error(`Load: ${report.wrong.count} runs answered wrongly or with another client's answer.`);
+}
+// Leaks take about five minutes: they run only when named (bench/README.md).
+if (only === "leaks") {
+  const machine = describeMachine();
+  const report = await runLeaksBench(log);
+  await writeFile(`${RESULTS}leaks.json`, `${JSON.stringify({ machine: { ...machine, loadAfter: describeMachine().loadAverage }, ...report }, null, 2)}\n`);
+  console.log(`\n## Leaks (bench/results/leaks.json)\n\n${formatLeaksReport(report)}\n`);
+  const wrong = report.engine.wrong.count + report.gateway.wrong.count;
+  if (wrong > 0) throw new Error(`Leaks: ${wrong} runs answered wrongly.`);
 }

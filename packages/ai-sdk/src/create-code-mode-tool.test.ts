@@ -189,19 +189,6 @@ return { name: customer.data.name, unpaid };`;
     expect(output.result).toBe("finished");
   });
 
-  it("leaves out tools that need approval and says so", async () => {
-    const warnings: string[] = [];
-    const refund = tool({ inputSchema: z.object({}), needsApproval: true, execute: async () => "refunded" });
-    const execute = codeModeTool({
-      tools: { refund, get_customer: getCustomer },
-      onWarning: (message) => warnings.push(message),
-    });
-    expect(warnings).toEqual([expect.stringContaining('"refund": it needs approval')]);
-    expect(execute.description).not.toContain("refund");
-    const { output } = await run(execute, `return (await tools.tools.refund({})).error.code;`);
-    expect(output.result).toBe("not_found");
-  });
-
   it("hides the tools the allowlist leaves out", async () => {
     const execute = codeModeTool({ allow: ["billing.*"] });
     expect(execute.description).not.toContain("get_customer");

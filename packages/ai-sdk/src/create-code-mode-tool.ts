@@ -12,7 +12,7 @@ export interface CreateCodeModeToolOptions extends Omit<CreateCodeModeOptions, "
   allow?: readonly string[];
   /** Token budget of the tool's description (the catalog's prompt). */
   tokenBudget?: number;
-  /** Told about every tool left out of code mode (needs approval, no execute); default `console.warn`. */
+  /** Told about every tool left out of code mode (provider-executed, no execute); default `console.warn`. */
   onWarning?: (message: string) => void;
 }
 

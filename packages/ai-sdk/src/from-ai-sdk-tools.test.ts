@@ -71,16 +71,28 @@ describe("fromAiSdkTools", () => {
     const warnings: string[] = [];
     const definitions = fromAiSdkTools(
       {
-        approve: tool({ inputSchema: z.object({}), needsApproval: async () => true, execute: async () => null }),
         client_side: tool({ inputSchema: z.object({}), outputSchema: z.string() }),
         kept: noop,
       },
       { onWarning: (message) => warnings.push(message) }
     );
     expect(definitions.map((definition) => definition.name)).toEqual(["tools.kept"]);
-    expect(warnings).toEqual([
-      'Code mode leaves out the tool "approve": it needs approval, which code mode does not support yet.',
-      'Code mode leaves out the tool "client_side": it has no execute function.',
-    ]);
+    expect(warnings).toEqual(['Code mode leaves out the tool "client_side": it has no execute function.']);
+  });
+
+  it("keeps tools that need approval, marking them requiresApproval", async () => {
+    const [always, sometimes, never] = fromAiSdkTools(
+      {
+        always: tool({ inputSchema: z.object({}), needsApproval: true, execute: async () => null }),
+        sometimes: tool({ inputSchema: z.object({ n: z.number() }), needsApproval: ({ n }) => n > 1, execute: async () => null }),
+        never: noop,
+      },
+      { onWarning: () => {} }
+    );
+    expect(always?.requiresApproval).toBe(true);
+    expect(never?.requiresApproval).toBeUndefined();
+    const rule = sometimes?.requiresApproval as (args: unknown, options: typeof context) => Promise<boolean>;
+    expect(await rule({ n: 1 }, context)).toBe(false);
+    expect(await rule({ n: 2 }, context)).toBe(true);
   });
 });

@@ -17,8 +17,9 @@ export interface FromAiSdkToolsOptions {
 const DEFAULT_NAMESPACE = "tools";
 
 /**
- * Turns an AI SDK ToolSet into core tool definitions. Tools that need approval, have no `execute` or run at the
- * provider are left out, each with a warning.
+ * Turns an AI SDK ToolSet into core tool definitions. A tool's `needsApproval` becomes `requiresApproval`, so its calls
+ * wait for the code mode's `approve`. Tools that have no `execute` or run at the provider are left out, each with a
+ * warning.
  */
 export function fromAiSdkTools(tools: ToolSet, options: FromAiSdkToolsOptions): ToolDefinition[] {
   const definitions: ToolDefinition[] = [];
@@ -34,8 +35,6 @@ export function fromAiSdkTools(tools: ToolSet, options: FromAiSdkToolsOptions): 
 }
 
 function whyLeftOut(tool: Tool): string | null {
-  // Until approvals land in the core, a script could otherwise call a tool the user must approve first.
-  if (tool.needsApproval) return "it needs approval, which code mode does not support yet";
   if (tool.type === "provider") return "it is a provider-executed tool";
   if (typeof tool.execute !== "function") return "it has no execute function";
   return null;
@@ -60,6 +59,7 @@ function fromAiSdkTool(name: string, tool: Tool): ToolDefinition {
     inputSchema: syncJsonSchema(input.jsonSchema),
     outputSchema: tool.outputSchema === undefined ? undefined : syncJsonSchema(asSchema(tool.outputSchema).jsonSchema),
     ...(annotations ? { annotations } : {}),
+    ...(tool.needsApproval ? { requiresApproval: toRequiresApproval(tool, input) } : {}),
     execute: async (args: unknown, { signal, context }: ToolExecutionContext) => {
       // The core has checked the JSON Schema; the tool's own validator still runs for zod transforms and defaults.
       let value = args;
@@ -79,6 +79,27 @@ function fromAiSdkTool(name: string, tool: Tool): ToolDefinition {
       );
       return isCallToolResult(output) ? fromCallToolResult(output) : output;
     },
+  };
+}
+
+/** `needsApproval` as the core asks it: a function gets the input the tool's own schema parsed, and the outer call's options. */
+function toRequiresApproval(tool: Tool, input: ReturnType<typeof asSchema>): ToolDefinition["requiresApproval"] {
+  const needsApproval = tool.needsApproval;
+  if (typeof needsApproval !== "function") return needsApproval === true;
+  return async (args, { context }) => {
+    let value = args;
+    if (input.validate) {
+      const outcome = await input.validate(args);
+      // Invalid input never reaches the tool (execute refuses it first), so there is nothing to approve.
+      if (!outcome.success) return false;
+      value = outcome.value;
+    }
+    const outer = (context ?? {}) as Partial<ToolExecutionOptions>;
+    return needsApproval(value, {
+      toolCallId: outer.toolCallId ?? "",
+      messages: outer.messages ?? [],
+      experimental_context: outer.experimental_context,
+    });
   };
 }
 

@@ -1,4 +1,5 @@
 // The public API of @codemode/core: every name here is a decision (shared/STYLE.md, principle 4).
+export type { ApprovalDecision, ApprovalRequest, Approver } from "./approval/index.js";
 export type {
   CatalogDetail,
   CatalogItem,
@@ -37,6 +38,7 @@ export type { CallEnvelope, CallError, CallErrorCode, CallMeta, CatalogEnvelope 
 export { CodeModeError, isCodeModeError, ToolError, type CodeModeErrorCode } from "./errors/index.js";
 export { DEFAULT_LIMITS, type ExecutionLimits } from "./limits/index.js";
 export { formatExecutionResult, toModelView } from "./report/index.js";
+export { DEFAULT_SESSION_OPTIONS, type SessionOptions } from "./session/index.js";
 export {
   checkToolName,
   defineTool,

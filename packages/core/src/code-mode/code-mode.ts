@@ -1,7 +1,9 @@
+import type { Approver } from "../approval/index.js";
 import type { CallStyle } from "../catalog/signature/index.js";
 import type { CatalogItem, CatalogOptions, CatalogPage, ToolDescription } from "../catalog/tool-catalog.js";
 import type { ExecutionLimits } from "../limits/index.js";
 import type { ToolDefinition } from "../tools/index.js";
+import type { SessionOptions } from "../session/index.js";
 import type { WorkspaceOptions } from "../workspace/create-workspace.js";
 import type { ExecutionResult } from "./execution-result.js";
 import type { ToolCallHooks, TraceOptions } from "./tool-call-trace.js";
@@ -38,6 +40,18 @@ export interface CreateCodeModeOptions extends ToolCallHooks {
    * the folder at `maxTotalBytes` (64 MiB).
    */
   workspace?: WorkspaceOptions;
+  /**
+   * Opt-in sessions: an execution given `sessionId` keeps its top-level variables for the next execution of the same
+   * session, in a worker of its own. Off by default: every execution starts from a fresh state. See docs/sessions.md.
+   */
+  sessions?: SessionOptions;
+  /**
+   * Asked before every call of a tool with `requiresApproval`, with the tool, its validated arguments, the
+   * execution's `context` and a signal that fires when the answer is no longer wanted. `true` runs the call; `false`
+   * (or throwing) gives the script `access_denied`. Without it such calls are denied. Waiting does not count against
+   * `timeoutMs`; `approvalTimeoutMs` bounds it.
+   */
+  approve?: Approver;
 }
 
 /** Options of one execution. */
@@ -53,6 +67,14 @@ export interface ExecuteOptions {
    * Default `[]`. A value that is not JSON, or whose JSON is larger than `maxCodeBytes`, throws INVALID_OPTIONS.
    */
   args?: unknown;
+  /**
+   * With `sessions` on: `"new"` starts a session, whose id the result carries; an id runs in that session, where the
+   * script finds the top-level variables of its earlier runs. An unknown, expired or another owner's id fails with
+   * `SessionNotFound`. Without `sessions` it throws INVALID_OPTIONS.
+   */
+  sessionId?: string;
+  /** Who is asking (an opaque string, such as a user or token id): a session runs only for the owner that started it. Default `""`. */
+  owner?: string;
 }
 
 /** Who is asking, for the host-side catalog operations. */

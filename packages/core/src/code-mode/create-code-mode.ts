@@ -2,7 +2,8 @@ import { availableParallelism } from "node:os";
 import { createToolCatalog, type ToolCatalog } from "../catalog/index.js";
 import { CodeModeError } from "../errors/index.js";
 import { resolveLimits, type ExecutionLimits } from "../limits/index.js";
-import { createHostCalls, createWorkerPool, type RunOutcome } from "../sandbox/index.js";
+import { createHostCalls, createWorkerPool, type PoolJob, type RunOutcome } from "../sandbox/index.js";
+import { createSessionStore, readSessionTarget } from "../session/index.js";
 import { locateError, prepareScript, ScriptParseError, type PreparedScript } from "../script/index.js";
 import { fitResult, SERIALIZER_SOURCE } from "../serializer/index.js";
 import { createWorkspace, FILES_DECLARATION } from "../workspace/index.js";
@@ -52,6 +53,8 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
   });
   // The first worker starts now, in the background: a thread and its engine take longer than most runs.
   pool.warm();
+  const { memoryBytes, maxStackBytes } = limits;
+  const sessions = options.sessions ? createSessionStore(options.sessions, { memoryBytes, maxStackBytes, serializerSource: SERIALIZER_SOURCE }) : undefined;
   const prepare = createPrepareCache(limits);
   let closed = false;
 
@@ -61,6 +64,7 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
     const allowed = createAllowFilter(executeOptions.allow);
     // A caller's mistake throws, like a bad allowlist, rather than becoming the script's failure.
     const args = encodeScriptArgs(executeOptions.args, limits.maxCodeBytes);
+    const target = readSessionTarget(executeOptions, sessions !== undefined);
     const openTelemetry = await loadOpenTelemetry();
     const spans = openTelemetry ? startExecutionSpans(openTelemetry) : null;
     const finish = (result: Omit<ExecutionResult, "durationMs">, returned?: Returned) => {
@@ -92,8 +96,10 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
       maxToolResultBytes: limits.maxToolResultBytes,
       trace,
       hooks: combineHooks(hooks, spans?.hooks),
+      approve: options.approve,
+      approvalTimeoutMs: limits.approvalTimeoutMs,
     });
-    const outcome = await pool.run({
+    const job: PoolJob = {
       request: {
         source: prepared.source,
         fileName: prepared.fileName,
@@ -103,9 +109,11 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
         args,
         ...(callStyle === "value" ? { callStyle } : {}),
       },
-      onCalls: (batch, reply) => calls.handle(batch, reply),
+      onCalls: (batch, reply, hold) => calls.handle(batch, reply, hold),
       signal: executeOptions.signal,
-    });
+    };
+    // A session's runs go to its own worker, one after another; the others to the shared pool.
+    const { outcome, sessionId } = target ? await sessions!.run(target, job) : { outcome: await pool.run(job), sessionId: undefined };
     const unsent = outcome.unfinishedCalls.filter((call) => !call.sent);
     const toolCalls = calls.finish(unsent);
     const { result, error, bytes } = readOutcome(outcome);
@@ -118,6 +126,7 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
       diagnostics: [...outcome.diagnostics, ...unfinishedDiagnostics(outcome, prepared)],
       logs: [...calls.logs, ...outcome.logs],
       toolCalls,
+      ...(sessionId ? { sessionId } : {}),
     };
     return finish(output === "printed" ? toPrinted(ran) : ran, { value: result, bytes });
   }
@@ -141,7 +150,7 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
     },
     async close() {
       closed = true;
-      await pool.close();
+      await Promise.all([pool.close(), sessions?.close()]);
     },
   };
 }
@@ -152,16 +161,19 @@ interface Returned {
   bytes: number;
 }
 
+const UTF8 = new TextDecoder();
+
 /**
  * The returned value, the error and the value's JSON size of an outcome; JSON text the host cannot parse is the
  * script's failure.
  */
 function readOutcome(outcome: RunOutcome): { result: JsonValue; error: RunOutcome["error"]; bytes: number } {
   if (outcome.error || outcome.resultJson === null) return { result: null, error: outcome.error, bytes: 4 };
+  const json = outcome.resultJson;
   try {
-    const result = JSON.parse(outcome.resultJson) as JsonValue;
+    const result = JSON.parse(typeof json === "string" ? json : UTF8.decode(json)) as JsonValue;
     // The guest's JSON.stringify writes what the host's would for the parsed value, so its size is the value's.
-    return { result, error: null, bytes: Buffer.byteLength(outcome.resultJson, "utf8") };
+    return { result, error: null, bytes: typeof json === "string" ? Buffer.byteLength(json, "utf8") : json.length };
   } catch {
     // Only a script that replaced built-ins the serialiser relies on can get here.
     const message = "The returned value could not be serialised: the serialiser produced text that is not JSON.";

@@ -11,6 +11,10 @@ export type ExecutionErrorKind =
   | "ResultTooLarge"
   | "NeverSettled"
   | "Cancelled"
+  /** The `sessionId` is unknown, expired, ended or another owner's (one answer for all four); nothing ran. */
+  | "SessionNotFound"
+  /** Every session is running, so no new one could start; nothing ran. */
+  | "SessionLimit"
   | "InternalError";
 
 /** A failed execution's error; line and column point into the user's own source (1-based), when known. */
@@ -40,12 +44,16 @@ export interface ToolCallRecord {
   arguments?: JsonValue;
   /** With `trace.results`: the data's JSON text, or `code: message` of the error, cut to `maxSummaryBytes`. */
   summary?: string;
+  /** Present when the call needed approval and got an answer: whether it was approved and how long it waited. */
+  approval?: { approved: boolean; waitedMs: number };
 }
 
 /** What was dropped to keep the whole result under `maxOutputBytes`. */
 export interface Truncation {
   logsOmitted: number;
   toolCallsOmitted: number;
+  /** Present when diagnostics had to go too (after every tool call record and log line); `output_truncated` stays. */
+  diagnosticsOmitted?: number;
 }
 
 /** A JSON value, as results cross every boundary. */
@@ -66,6 +74,8 @@ export interface ExecutionResult {
    * printed (its console lines joined by newlines) and `logs` the same lines; on failure `result` stays null.
    */
   output?: "printed";
-  /** Present only when logs or tool calls were dropped to fit `maxOutputBytes`. */
+  /** Present only when tool calls, logs or diagnostics were dropped to fit `maxOutputBytes`. */
   truncation?: Truncation;
+  /** The session the execution ran in, while it lives: pass it as `sessionId` to run in it again. */
+  sessionId?: string;
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ToolError } from "../errors/index.js";
 import { defineTool } from "../tools/index.js";
 import { createCodeMode } from "./create-code-mode.js";
+import { loadOpenTelemetry } from "./open-telemetry.js";
 
 interface Recorded {
   name: string;
@@ -54,6 +55,18 @@ const tools = [
     },
   }),
 ];
+
+describe("loadOpenTelemetry", () => {
+  it("loads the API only once an application has registered a tracer provider", async () => {
+    expect(await loadOpenTelemetry()).toBeNull();
+    trace.setGlobalTracerProvider({ getTracer: () => recordingTracer() });
+    try {
+      expect((await loadOpenTelemetry())?.trace).toBe(trace);
+    } finally {
+      trace.disable();
+    }
+  });
+});
 
 describe("startExecutionSpans", () => {
   const codeMode = createCodeMode({ tools, poolSize: 1 });

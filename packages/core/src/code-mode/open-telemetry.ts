@@ -6,11 +6,19 @@ type OpenTelemetryApi = typeof import("@opentelemetry/api");
 
 let loading: Promise<OpenTelemetryApi | null> | undefined;
 
+/** Where `@opentelemetry/api` 1.x keeps the providers an application registered (its `registerGlobal`). */
+const OPEN_TELEMETRY_GLOBAL = Symbol.for("opentelemetry.js.api.1");
+const NOTHING_REGISTERED: Promise<null> = Promise.resolve(null);
+
 /**
  * Loads `@opentelemetry/api` (an optional peer dependency) on the first execution; null when it is not installed.
  * The import is tried once per process, so without it an execution pays one await of a settled promise.
  */
 export function loadOpenTelemetry(): Promise<OpenTelemetryApi | null> {
+  // With no tracer provider registered no span would record: skip importing the API's ~60 modules, tens of ms of
+  // a cold start. An application that traces registered its provider through the API, which sets this global.
+  const registered = (globalThis as { [OPEN_TELEMETRY_GLOBAL]?: { trace?: unknown } })[OPEN_TELEMETRY_GLOBAL];
+  if (loading === undefined && registered?.trace === undefined) return NOTHING_REGISTERED;
   return (loading ??= import("@opentelemetry/api").then(
     (api) => api,
     () => null,

@@ -20,6 +20,11 @@ export interface ExecutionLimits {
   maxCodeBytes: number;
   /** Size of one tool result, as JSON, delivered to the script. */
   maxToolResultBytes: number;
+  /**
+   * How long one call may wait for approval (see `requiresApproval`); past it the call fails with `timeout` and the
+   * script goes on. Time spent waiting for approval does not count against `timeoutMs`.
+   */
+  approvalTimeoutMs: number;
 }
 
 const MiB = 1024 * 1024;
@@ -36,4 +41,5 @@ export const DEFAULT_LIMITS: Readonly<ExecutionLimits> = Object.freeze({
   maxLogLineBytes: 4096,
   maxCodeBytes: 256 * 1024,
   maxToolResultBytes: 8 * MiB,
+  approvalTimeoutMs: 5 * 60_000,
 });

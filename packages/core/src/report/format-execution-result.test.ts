@@ -50,4 +50,10 @@ describe("formatExecutionResult", () => {
     expect(formatExecutionResult(printed)).toBe("Output:\ntotal 3");
     expect(formatExecutionResult({ ...printed, result: "", logs: [] })).toBe("Output: (nothing was printed)");
   });
+
+  it("ends with the session a run belongs to", () => {
+    expect(formatExecutionResult({ ...base, result: 1, sessionId: "abc" })).toBe(
+      "Result: 1\n\nSession: abc (pass it as sessionId to keep these variables)",
+    );
+  });
 });

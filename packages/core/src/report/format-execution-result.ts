@@ -35,6 +35,7 @@ export function formatExecutionResult(result: ExecutionResult): string {
     const { logsOmitted, toolCallsOmitted } = result.truncation;
     sections.push(`Truncated: ${logsOmitted} log lines and ${toolCallsOmitted} tool call records were dropped.`);
   }
+  if (result.sessionId !== undefined) sections.push(`Session: ${result.sessionId} (pass it as sessionId to keep these variables)`);
   return sections.join("\n\n");
 }
 

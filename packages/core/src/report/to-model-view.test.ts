@@ -54,4 +54,8 @@ describe("toModelView", () => {
       error: { kind: "ScriptError" as const, message: "boom", line: 1, column: 1 } };
     expect(toModelView(failed)).toEqual({ status: "failed", error: failed.error, output: "a\nb" });
   });
+
+  it("shows the session a run belongs to, so the model can run in it again", () => {
+    expect(toModelView({ ...base, sessionId: "abc" })).toEqual({ status: "completed", result: { total: 3 }, sessionId: "abc" });
+  });
 });

@@ -25,6 +25,8 @@ export function toModelView(result: ExecutionResult): { [key: string]: JsonValue
     const { logsOmitted, toolCallsOmitted } = result.truncation;
     view.truncated = `${logsOmitted} log lines and ${toolCallsOmitted} tool call records were dropped to fit the output limit.`;
   }
+  // The model needs the id to run in the session again.
+  if (result.sessionId !== undefined) view.sessionId = result.sessionId;
   if (result.diagnostics.length > 0) {
     view.diagnostics = result.diagnostics.map(
       ({ code, message, line }): JsonValue => (line === undefined ? { code, message } : { code, message, line })

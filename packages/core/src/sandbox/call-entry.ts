@@ -1,6 +1,7 @@
 import type { JsonValue, ToolCallRecord } from "../code-mode/execution-result.js";
 import type { ToolCallEndEvent } from "../code-mode/tool-call-trace.js";
 import { summarizeText } from "../code-mode/tool-call-trace.js";
+import { MAX_JSON_DEPTH, nestsDeeperThan } from "./nests-deeper-than.js";
 
 /** A record as kept while the run goes on: the public fields and what only the host needs. */
 export type Entry = ToolCallRecord & {
@@ -40,6 +41,7 @@ export function parseArguments(text: string): unknown {
 
 /** Arguments as a trace keeps them: the value itself, or its JSON text cut to the summary size when too large. */
 export function traceArguments(text: string, args: unknown, maxBytes: number): JsonValue {
-  if (Buffer.byteLength(text) > maxBytes) return summarizeText(text, maxBytes);
+  // Kept as text when too deep as well: the host writes every result with the recursive JSON.stringify.
+  if (Buffer.byteLength(text) > maxBytes || nestsDeeperThan(text, MAX_JSON_DEPTH)) return summarizeText(text, maxBytes);
   return (args ?? null) as JsonValue;
 }

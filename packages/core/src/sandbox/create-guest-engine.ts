@@ -1,3 +1,8 @@
+import * as variantModule from "@jitl/quickjs-wasmfile-release-sync";
+// The variant's own pieces, which it loads with import() whenever a module is made: imported with this file, they are
+// read while the worker thread starts rather than one after another once its first engine is being made.
+import "@jitl/quickjs-wasmfile-release-sync/emscripten-module";
+import "@jitl/quickjs-wasmfile-release-sync/ffi";
 import { newQuickJSWASMModuleFromVariant, newVariant, type QuickJSSyncVariant } from "quickjs-emscripten-core";
 import type { GuestEngine } from "./run-guest.js";
 
@@ -12,9 +17,9 @@ export interface GuestEngineOptions {
 /** Instantiates the precompiled QuickJS module in a fresh, capped linear memory. */
 export async function createGuestEngine(options: GuestEngineOptions): Promise<GuestEngine> {
   const memory = new WebAssembly.Memory({ initial: options.initialPages, maximum: options.maximumPages });
-  // Imported as a namespace: under NodeNext the variant's default export is typed as the module (NOTES.md).
-  const base = (await import("@jitl/quickjs-wasmfile-release-sync")) as unknown as { default: QuickJSSyncVariant };
-  const variant = newVariant(base.default, { wasmModule: options.wasmModule, wasmMemory: memory });
+  // A namespace import: under NodeNext the variant's default export is typed as the module (NOTES.md).
+  const base = (variantModule as unknown as { default: QuickJSSyncVariant }).default;
+  const variant = newVariant(base, { wasmModule: options.wasmModule, wasmMemory: memory });
   const module = await newQuickJSWASMModuleFromVariant(variant);
   return { module, memory, maximumBytes: options.maximumPages * 65_536, serializerSource: options.serializerSource };
 }

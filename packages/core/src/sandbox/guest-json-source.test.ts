@@ -52,21 +52,46 @@ describe("GUEST_JSON_SOURCE", () => {
     }
   });
 
+  it("gives up while Object.prototype or Array.prototype lends every value a toJSON", () => {
+    for (const prototype of ["Object", "Array"]) {
+      context.unwrapResult(context.evalCode(`${prototype}.prototype.toJSON = () => "polluted";`)).dispose();
+      try {
+        expect(fastJson(`{ a: [1] }`), prototype).toBeUndefined();
+      } finally {
+        context.unwrapResult(context.evalCode(`delete ${prototype}.prototype.toJSON;`)).dispose();
+      }
+    }
+    expect(fastJson(`{ a: [1] }`)).toBe('{"a":[1]}');
+  });
+
   it("checks what toJSON returns like any other value", () => {
     expect(fastJson(`{ a: { toJSON: () => ({ b: 2 }) } }`)).toBe('{"a":{"b":2}}');
     expect(fastJson(`{ a: { toJSON: () => new Set([1]) } }`)).toBeUndefined();
   });
 });
 
+async function runOnce(code: string): Promise<RunDone | undefined> {
+  const wasmModule = await compileQuickJSModule();
+  const engine = await createGuestEngine({ wasmModule, ...memoryPages(16 * 1024 * 1024), serializerSource: SERIALIZER_SOURCE });
+  const prepared = prepareScript(code, { maxCodeBytes: 10_000 });
+  const channel: GuestChannel = { send: () => {}, wait: () => "timeout", isCancelled: () => false };
+  let done: RunDone | undefined;
+  const limits = { timeoutMs: 2000, memoryBytes: 16 * 1024 * 1024, maxStackBytes: 256 * 1024, maxHostCalls: 10, maxLogLines: 10, maxLogLineBytes: 100, maxOutputBytes: 1_000_000 };
+  runGuest(engine, { type: "run", id: 1, source: prepared.source, fileName: prepared.fileName, limits, search: false }, channel, (d) => (done = d));
+  return done;
+}
+
 describe("runGuest with the fast path", () => {
   it("still serialises a Map nested deep in an otherwise plain array per the serialiser", async () => {
-    const wasmModule = await compileQuickJSModule();
-    const engine = await createGuestEngine({ wasmModule, ...memoryPages(16 * 1024 * 1024), serializerSource: SERIALIZER_SOURCE });
-    const prepared = prepareScript(`return [{ a: [1, { m: new Map([["k", new Set([1, 2])]]) }] }, "x"];`, { maxCodeBytes: 10_000 });
-    const channel: GuestChannel = { send: () => {}, wait: () => "timeout", isCancelled: () => false };
-    let done: RunDone | undefined;
-    const limits = { timeoutMs: 2000, memoryBytes: 16 * 1024 * 1024, maxStackBytes: 256 * 1024, maxHostCalls: 10, maxLogLines: 10, maxLogLineBytes: 100, maxOutputBytes: 10_000 };
-    runGuest(engine, { type: "run", id: 1, source: prepared.source, fileName: prepared.fileName, limits, search: false }, channel, (d) => (done = d));
+    const done = await runOnce(`return [{ a: [1, { m: new Map([["k", new Set([1, 2])]]) }] }, "x"];`);
     expect(done?.outcome.resultJson).toBe('[{"a":[1,{"m":{"k":[1,2]}}]},"x"]');
+  });
+
+  it("hands a large result over as the UTF-8 bytes of its JSON", async () => {
+    const done = await runOnce(`return Array.from({ length: 2000 }, (_, i) => ({ i, name: "é " + i }));`);
+    const json = done?.outcome.resultJson;
+    expect(json).toBeInstanceOf(Uint8Array);
+    const expected = Array.from({ length: 2000 }, (_, i) => ({ i, name: `é ${i}` }));
+    expect(JSON.parse(new TextDecoder().decode(json as Uint8Array))).toEqual(expected);
   });
 });

@@ -111,8 +111,11 @@ export const GUEST_CONSOLE_SOURCE = String.raw`(function (host) {
     error: write, debug: write }), writable: true, configurable: true });
 })`.replace(/\n\s+/g, "\n");
 
-/** Guest JavaScript for `args`: a function of `(text)` that defines the global as the deeply frozen parse of `text`. */
-export const GUEST_ARGS_SOURCE = String.raw`(function (text) {
+/**
+ * Guest JavaScript for `args`: a function of `(text, configurable)` that defines the global as the deeply frozen
+ * parse of `text`; configurable in a session, whose next run defines it again.
+ */
+export const GUEST_ARGS_SOURCE = String.raw`(function (text, configurable) {
   "use strict";
   const freeze = Object.freeze, keys = Object.keys;
   const deep = (value) => {
@@ -123,5 +126,5 @@ export const GUEST_ARGS_SOURCE = String.raw`(function (text) {
     }
     return value;
   };
-  Object.defineProperty(globalThis, "args", { value: deep(JSON.parse(text)) });
+  Object.defineProperty(globalThis, "args", { value: deep(JSON.parse(text)), configurable: configurable === true });
 })`.replace(/\n\s+/g, "\n");

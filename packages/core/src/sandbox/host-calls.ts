@@ -1,3 +1,4 @@
+import { createApprovalGate, type ApprovalGate, type Approver } from "../approval/index.js";
 import { isCatalogError, type ToolCatalog } from "../catalog/index.js";
 import type { ToolCallRecord } from "../code-mode/execution-result.js";
 import { callHook, summarizeText, type ToolCallHooks, type TraceOptions } from "../code-mode/tool-call-trace.js";
@@ -27,12 +28,19 @@ export interface HostCallsOptions {
   /** What each record carries besides the tool, outcome and duration; absent records nothing more. */
   trace?: Required<TraceOptions> | undefined;
   hooks?: ToolCallHooks | undefined;
+  /** Asked before a tool with `requiresApproval` runs; absent denies such calls. */
+  approve?: Approver | undefined;
+  /** How long one call may wait for approval; default 5 minutes. */
+  approvalTimeoutMs?: number | undefined;
 }
 
 /** The host side of one execution's calls: runs tools and catalog operations, records them, cancels the rest. */
 export interface HostCalls {
-  /** Takes a batch the worker sent; replies go out through `reply`, several at once when they finish together. */
-  handle(batch: CallBatch, reply: (replies: Reply[]) => void): void;
+  /**
+   * Takes a batch the worker sent; replies go out through `reply`, several at once when they finish together, and
+   * `hold` hears when calls start and stop waiting for approval.
+   */
+  handle(batch: CallBatch, reply: (replies: Reply[]) => void, hold?: (held: boolean) => void): void;
   /** Aborts what is still running or queued and records calls the worker never sent; returns the call records. */
   finish(unsent: readonly { callId: number; name: string }[]): ToolCallRecord[];
   /**
@@ -59,6 +67,13 @@ export function createHostCalls(options: HostCallsOptions): HostCalls {
   let outbox: Reply[] = [];
   let flushScheduled = false;
   let replyTo: ((replies: Reply[]) => void) | undefined;
+  let holdTo: ((held: boolean) => void) | undefined;
+  const approvals = createApprovalGate({
+    approve: options.approve,
+    timeoutMs: options.approvalTimeoutMs ?? 300_000,
+    context: options.context,
+    onHold: (held) => holdTo?.(held),
+  });
 
   const flush = () => {
     flushScheduled = false;
@@ -89,6 +104,8 @@ export function createHostCalls(options: HostCallsOptions): HostCalls {
     const previous = records.get(callId);
     if (previous?.arguments !== undefined) entry.arguments = previous.arguments;
     if (previous?.hostCallId !== undefined) entry.hostCallId = previous.hostCallId;
+    const approval = previous?.hostCallId === undefined ? undefined : approvals.outcome(previous.hostCallId);
+    if (approval) entry.approval = approval;
     if (trace?.results) {
       entry.summary = summarizeText(error ? `${error.code}: ${error.message}` : (reply?.data ?? "null"), trace.maxSummaryBytes);
     }
@@ -107,7 +124,7 @@ export function createHostCalls(options: HostCallsOptions): HostCalls {
     records.set(call.callId, entry);
     if (hooks?.onToolCallStart) callHook(hooks.onToolCallStart, { tool: call.name, arguments: parseArguments(call.args), callId: hostCallId });
     activeTools++;
-    const reply = await callTool(call, args, hostCallId, controller.signal, options);
+    const reply = await callTool(call, args, hostCallId, controller.signal, options, approvals);
     activeTools--;
     running.delete(call.callId);
     if (finished) return;
@@ -135,9 +152,10 @@ export function createHostCalls(options: HostCallsOptions): HostCalls {
 
   return {
     logs,
-    handle(batch, reply) {
+    handle(batch, reply, hold) {
       if (finished) return;
       replyTo = reply;
+      holdTo = hold;
       logs.push(...batch.logs);
       for (const call of batch.calls) {
         if (call.kind === "note") {
@@ -163,7 +181,9 @@ export function createHostCalls(options: HostCallsOptions): HostCalls {
         const entry = records.get(callId);
         if (entry) {
           entry.durationMs = roundMs(performance.now() - entry.started);
-          entry.cut = "cancelled while running; it may have taken effect";
+          // A call still waiting for its approval never ran, so the model may safely make it again.
+          const asking = entry.hostCallId !== undefined && approvals.isWaiting(entry.hostCallId);
+          entry.cut = asking ? "cancelled while waiting for approval; it did not run" : "cancelled while running; it may have taken effect";
           callHook(hooks?.onToolCallEnd, endEvent(entry, entry.hostCallId ?? ""));
         }
         controller.abort();
@@ -197,6 +217,7 @@ async function callTool(
   callId: string,
   signal: AbortSignal,
   options: HostCallsOptions,
+  approvals: ApprovalGate,
 ): Promise<ToolReply> {
   const tool = options.allowed(call.name) ? options.tools(call.name) : undefined;
   if (!tool) {
@@ -207,6 +228,8 @@ async function callTool(
   try {
     const validation = await tool.validate(args);
     if (!validation.ok) return failure({ code: "invalid_arguments", message: validation.message, retryable: false });
+    const refused = await approvals.check(tool.definition, validation.value, { callId, signal });
+    if (refused) return failure(refused);
     output = await tool.definition.execute(validation.value, { signal, callId, context: options.context });
   } catch (error) {
     return failure(toCallError(error));

@@ -10,6 +10,11 @@ export const SIGNAL = {
   wake: 0,
   /** The id of a run the host wants stopped (cancelled); polled by the interrupt handler. */
   cancel: 1,
+  /**
+   * The id of a run whose calls wait for a person's approval, 0 when none: while it is set the worker does not count
+   * the time it waits against the run's deadline (the host wakes the worker when it changes).
+   */
+  held: 2,
 } as const;
 
 /** Everything a worker needs once, sent as its first message. */
@@ -52,6 +57,11 @@ export interface RunRequest {
   args?: string;
   /** "value": tool calls resolve to their data and reject with the guest's `ToolCallError`; absent means envelopes. */
   callStyle?: "value";
+  /**
+   * Part of a session: the worker keeps this run's runtime and context, with the script's globals, for its next run
+   * (a session's worker runs only that session's runs).
+   */
+  session?: true;
 }
 
 /** One host call the guest made; tool and catalog calls get a reply, notes do not. */
@@ -78,8 +88,8 @@ export interface ReplyBatch {
 
 /** How a run ended, as the worker saw it; the host adds positions, tool calls and truncation. */
 export interface RunOutcome {
-  /** The JSON text of the returned value when the run completed. */
-  resultJson: string | null;
+  /** The JSON text of the returned value when the run completed; large text as its UTF-8 bytes (cheaper to post). */
+  resultJson: string | Uint8Array | null;
   error: { kind: ExecutionErrorKind; message: string; stack: string | null } | null;
   diagnostics: Diagnostic[];
   /** Log lines not sent in an earlier call batch. */

@@ -2,8 +2,12 @@ import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule }
 import type { ExecutionErrorKind } from "../code-mode/execution-result.js";
 import { classifyError, type ClassifiedError, type GuestErrorText } from "./classify-error.js";
 import { GuestBridge } from "./guest-bridge.js";
+import { MAX_JSON_DEPTH as MAX_RESULT_DEPTH, nestsDeeperThan } from "./nests-deeper-than.js";
+import { ENGINE_BASELINE_PAGES } from "./quickjs-module.js";
 import { GUEST_JSON_SOURCE } from "./guest-json-source.js";
 import { GUEST_ARGS_SOURCE, GUEST_CONSOLE_SOURCE, GUEST_TOOLS_SOURCE } from "./guest-prelude.js";
+import { readGuestText } from "./read-guest-text.js";
+import type { GuestSession } from "./guest-session.js";
 import type { CallBatch, ReplyBatch, RunDone, RunRequest } from "./protocol.js";
 
 /** One instantiated engine: a QuickJS module, the capped memory it runs in, and the serialiser's source. */
@@ -18,9 +22,14 @@ export interface GuestEngine {
 /** How a run talks to the host while it is blocked in the worker. */
 export interface GuestChannel {
   send(batch: CallBatch): void;
-  /** Blocks until replies for the run arrive, the deadline passes or the host cancels the run. */
+  /**
+   * Blocks until replies for the run arrive, the deadline passes or the host cancels the run; while the host holds
+   * the run for an approval the deadline moves on by the time held.
+   */
   wait(runId: number, deadline: number): ReplyBatch["replies"] | "timeout" | "cancelled";
   isCancelled(runId: number): boolean;
+  /** Milliseconds the run has been held for approvals so far; its deadline moves on by as much. */
+  heldMs?(runId: number): number;
 }
 
 /**
@@ -43,6 +52,9 @@ export function createGuestRealm(engine: GuestEngine): GuestRealm {
   }
 }
 
+/** Memory a script may fill inside the engine's baseline before the module's memory grows at all. */
+const BASELINE_SLACK_BYTES = 2 * 1024 * 1024;
+
 /** Why the worker stopped a run from outside the script. */
 export type StopReason = "timeout" | "cancelled" | "host-calls";
 
@@ -54,7 +66,7 @@ const STOPS: Record<StopReason, ExecutionErrorKind> = {
 
 /**
  * Runs one request in a fresh runtime and context of the worker's module (`realm`, made now when not given, and
- * always disposed here), reports the outcome, then tears both down (the host need not wait for teardown). Synchronous from start to end: while the script awaits host calls,
+ * always disposed here; a `session`'s own are kept instead), reports the outcome, then tears both down (the host need not wait for teardown). Synchronous from start to end: while the script awaits host calls,
  * the worker blocks in Atomics.wait for the replies. Returns false when the module must not be used again.
  */
 export function runGuest(
@@ -63,6 +75,8 @@ export function runGuest(
   channel: GuestChannel,
   report: (done: RunDone) => void,
   realm?: GuestRealm,
+  /** A session's realm, kept after the run instead of torn down; `realm` is then unused. */
+  session?: GuestSession,
 ): boolean {
   if (channel.isCancelled(request.id)) {
     const error = { kind: "Cancelled" as const, message: "The execution was cancelled.", stack: null };
@@ -70,8 +84,8 @@ export function runGuest(
     if (realm) return disposeRealm(realm);
     return true;
   }
-  const run = new GuestRun(engine, request, channel, realm ?? createGuestRealm(engine));
-  let result: { json: string } | ClassifiedError;
+  const run = new GuestRun(engine, request, channel, session?.realm ?? realm ?? createGuestRealm(engine), session);
+  let result: { json: string | Uint8Array } | ClassifiedError;
   try {
     result = run.execute();
   } catch {
@@ -116,13 +130,14 @@ class GuestRun {
     private readonly request: RunRequest,
     private readonly channel: GuestChannel,
     realm: GuestRealm,
+    private readonly session?: GuestSession,
   ) {
     this.deadline = Date.now() + request.limits.timeoutMs;
     this.runtime = realm.runtime;
     this.context = realm.context;
   }
 
-  execute(): { json: string } | ClassifiedError {
+  execute(): { json: string | Uint8Array } | ClassifiedError {
     const { runtime, request, context } = this;
     runtime.setMaxStackSize(request.limits.maxStackBytes);
     runtime.setMemoryLimit(request.limits.memoryBytes);
@@ -143,7 +158,7 @@ class GuestRun {
       if (!this.bridge!.waiting) {
         return { kind: "NeverSettled", message: "Script's promise can never settle: it awaits nothing pending.", stack: null };
       }
-      const replies = this.channel.wait(request.id, this.deadline);
+      const replies = this.channel.wait(request.id, this.deadlineNow());
       if (replies === "timeout" || replies === "cancelled") {
         this.stopReason = replies;
         return this.stopped();
@@ -154,6 +169,11 @@ class GuestRun {
     }
   }
 
+  /** The deadline moved on by the time the run was held waiting for approvals. */
+  private deadlineNow(): number {
+    return this.deadline + (this.channel.heldMs?.(this.request.id) ?? 0);
+  }
+
   private keep(handle: QuickJSHandle): QuickJSHandle {
     this.handles.push(handle);
     return handle;
@@ -161,7 +181,7 @@ class GuestRun {
 
   private shouldInterrupt(): boolean {
     if (this.stopReason !== null) return true;
-    if (Date.now() > this.deadline) this.stopReason = "timeout";
+    if (Date.now() > this.deadlineNow()) this.stopReason = "timeout";
     else if (this.channel.isCancelled(this.request.id)) this.stopReason = "cancelled";
     return this.stopReason !== null;
   }
@@ -175,8 +195,10 @@ class GuestRun {
       serialize: (value) => this.serialize(value),
       stop: (reason) => (this.stopReason = reason),
     }));
-    this.host = this.keep(context.newFunction("host", (...args) => bridge.onHost(args)));
+    const session = this.session;
+    this.host = session ? session.begin(bridge) : this.keep(context.newFunction("host", (...args) => bridge.onHost(args)));
     const lazy = (name: string, load: () => QuickJSHandle | null) => {
+      if (session) return session.lazy(name, load, name === "args");
       const get = () => load() ?? context.getProp(context.global, name);
       context.defineProp(context.global, name, { configurable: true, get: get as () => QuickJSHandle });
     };
@@ -187,7 +209,7 @@ class GuestRun {
       const withFiles = files === true ? context.true : context.false;
       const made = this.callPiece(GUEST_TOOLS_SOURCE, "codemode:tools", search ? context.true : context.false, values, withFiles);
       if ("error" in made) return made as unknown as QuickJSHandle;
-      bridge.deliverer = this.keep(made.value);
+      bridge.deliverer = session ? (session.deliverer = made.value) : this.keep(made.value);
       return null;
     };
     lazy("tools", loadTools);
@@ -196,7 +218,7 @@ class GuestRun {
     if (this.request.callStyle === "value") lazy("ToolCallError", loadTools);
     lazy("args", () => {
       const text = context.newString(this.request.args ?? "[]");
-      const made = this.callPieceWith(GUEST_ARGS_SOURCE, "codemode:args", text);
+      const made = this.callPieceWith(GUEST_ARGS_SOURCE, "codemode:args", text, session ? context.true : context.false);
       text.dispose();
       if ("error" in made) return made as unknown as QuickJSHandle;
       made.value.dispose();
@@ -240,9 +262,11 @@ class GuestRun {
   /**
    * The JSON text of a guest value. Primitives are read directly; plain objects and arrays go through native
    * `JSON.stringify`; anything else through the serialiser, compiled on first use because parsing it costs more
-   * than a whole trivial run.
+   * than a whole trivial run. With `asBytes`, large text stays UTF-8 bytes (see readGuestText).
    */
-  serialize(value: QuickJSHandle): { json: string } | { error: QuickJSHandle } {
+  serialize(value: QuickJSHandle): { json: string } | { error: QuickJSHandle };
+  serialize(value: QuickJSHandle, asBytes: boolean): { json: string | Uint8Array } | { error: QuickJSHandle };
+  serialize(value: QuickJSHandle, asBytes = false): { json: string | Uint8Array } | { error: QuickJSHandle } {
     const context = this.context;
     const type = context.typeof(value);
     if (type === "undefined") return { json: "null" };
@@ -251,7 +275,7 @@ class GuestRun {
     // dump() runs guest code for objects only; for a boolean it is a plain read.
     if (type === "boolean") return { json: context.dump(value) === true ? "true" : "false" };
     if (type === "bigint") return { json: JSON.stringify(context.getBigInt(value).toString()) };
-    const plain = this.plainJsonOf(value);
+    const plain = this.plainJsonOf(value, asBytes);
     if (plain !== null) return plain;
     if (this.serializer === undefined) {
       const compiled = context.evalCode(this.engine.serializerSource, "codemode:serializer");
@@ -260,12 +284,16 @@ class GuestRun {
     }
     const serialized = context.callFunction(this.serializer, context.undefined, value);
     if (serialized.error) return { error: serialized.error };
-    const json = context.typeof(serialized.value) === "string" ? context.getString(serialized.value) : "null";
+    const json = context.typeof(serialized.value) === "string" ? this.text(serialized.value, asBytes) : "null";
     serialized.value.dispose();
     return { json };
   }
 
-  private plainJsonOf(value: QuickJSHandle): { json: string } | { error: QuickJSHandle } | null {
+  private text(handle: QuickJSHandle, asBytes: boolean): string | Uint8Array {
+    return asBytes ? readGuestText(this.engine.module, this.engine.memory, this.context, handle) : this.context.getString(handle);
+  }
+
+  private plainJsonOf(value: QuickJSHandle, asBytes: boolean): { json: string | Uint8Array } | { error: QuickJSHandle } | null {
     const context = this.context;
     if (this.plainJson === undefined) {
       const compiled = context.evalCode(GUEST_JSON_SOURCE, "codemode:json");
@@ -274,13 +302,13 @@ class GuestRun {
     }
     const written = context.callFunction(this.plainJson, context.undefined, value);
     if (written.error) return { error: written.error };
-    const json = context.typeof(written.value) === "string" ? context.getString(written.value) : null;
+    const json = context.typeof(written.value) === "string" ? this.text(written.value, asBytes) : null;
     written.value.dispose();
     return json === null ? null : { json };
   }
 
-  private result(value: QuickJSHandle): { json: string } | ClassifiedError {
-    const serialized = this.serialize(value);
+  private result(value: QuickJSHandle): { json: string | Uint8Array } | ClassifiedError {
+    const serialized = this.serialize(value, true);
     if ("error" in serialized) {
       const failure = this.fail(serialized.error, false);
       if (failure.kind !== "ScriptError") return failure;
@@ -292,6 +320,9 @@ class GuestRun {
     if (serialized.json.length > maxOutputBytes) {
       return { kind: "ResultTooLarge", message: `Script's result is larger than ${maxOutputBytes} bytes.`, stack: null };
     }
+    if (nestsDeeperThan(serialized.json, MAX_RESULT_DEPTH)) {
+      return { kind: "ResultTooLarge", message: `Script's result is nested deeper than ${MAX_RESULT_DEPTH} levels.`, stack: null };
+    }
     return serialized;
   }
 
@@ -301,9 +332,12 @@ class GuestRun {
     error.dispose();
     if (this.stopReason !== null) return this.stopped();
     const { memoryBytes } = this.request.limits;
-    // Out of memory while throwing out-of-memory, QuickJS throws a bare null; the grown heap tells it from `throw null`.
+    // Out of memory while throwing out-of-memory, QuickJS throws a bare null. The memory's growth past the engine's
+    // 16 MiB baseline tells it from `throw null`: small allocations first fill up to about 2 MiB left free inside the
+    // baseline, so a limit that small cannot be told apart and any bare null counts as out of memory.
     const bare = text === null || (text.name === null && (text.message === "null" || text.message === "undefined"));
-    if (bare && this.engine.memory.buffer.byteLength >= memoryBytes) {
+    const grown = this.engine.memory.buffer.byteLength - ENGINE_BASELINE_PAGES * 65_536;
+    if (bare && grown >= Math.min(memoryBytes / 2, memoryBytes - BASELINE_SLACK_BYTES)) {
       return classifyError({ name: "InternalError", message: "out of memory", stack: null }, false, memoryBytes);
     }
     if (text === null) {
@@ -348,6 +382,8 @@ class GuestRun {
   teardown(): void {
     try {
       for (const handle of this.handles.reverse()) if (handle.alive) handle.dispose();
+      // A session keeps its runtime and context for its next run; its worker is terminated when it ends.
+      if (this.session) return this.session.end();
       this.context.dispose();
       this.runtime.dispose();
     } catch {

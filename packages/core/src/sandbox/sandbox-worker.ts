@@ -5,6 +5,7 @@
 import { parentPort, receiveMessageOnPort, type MessagePort } from "node:worker_threads";
 import { SIGNAL, type ReplyBatch, type RunRequest, type WorkerInit } from "./protocol.js";
 import { createGuestEngine } from "./create-guest-engine.js";
+import { GuestSession } from "./guest-session.js";
 import { createGuestRealm, runGuest, type GuestChannel, type GuestEngine, type GuestRealm } from "./run-guest.js";
 
 const port = parentPort!;
@@ -24,15 +25,27 @@ function drain(replyPort: MessagePort, runId: number): ReplyBatch["replies"] {
 }
 
 function createChannel(flags: Int32Array, replyPort: MessagePort): GuestChannel {
+  // Time this worker slept while the host held the run for an approval; only blocked time counts, never the script's.
+  const held = { runId: 0, ms: 0 };
   return {
     send: (batch) => port.postMessage(batch),
     isCancelled: (runId) => Atomics.load(flags, SIGNAL.cancel) === runId,
+    heldMs: (runId) => (held.runId === runId ? held.ms : 0),
     wait(runId, deadline) {
       for (;;) {
         const seen = Atomics.load(flags, SIGNAL.wake);
         const replies = drain(replyPort, runId);
         if (replies.length > 0) return replies;
         if (Atomics.load(flags, SIGNAL.cancel) === runId) return "cancelled";
+        if (Atomics.load(flags, SIGNAL.held) === runId) {
+          // No deadline while a person decides: the host wakes this thread when the hold ends or the run is cancelled.
+          const since = Date.now();
+          Atomics.wait(flags, SIGNAL.wake, seen);
+          if (held.runId !== runId) Object.assign(held, { runId, ms: 0 });
+          held.ms += Date.now() - since;
+          deadline += Date.now() - since;
+          continue;
+        }
         const remaining = deadline - Date.now();
         if (remaining <= 0) return "timeout";
         Atomics.wait(flags, SIGNAL.wake, seen, remaining);
@@ -46,18 +59,21 @@ function serve(engine: GuestEngine, flags: Int32Array, replyPort: MessagePort): 
   const channel = createChannel(flags, replyPort);
   // The next run's runtime and context, made while no run waits (creating them is most of a trivial run).
   let realm: GuestRealm | undefined;
+  // A session's runtime and context: made by its first run, kept for every later one (its worker runs nothing else).
+  let session: GuestSession | undefined;
   for (;;) {
     const seen = Atomics.load(flags, SIGNAL.wake);
     drain(replyPort, 0);
     const request = queued.shift();
     if (request === undefined) {
-      if (realm === undefined) {
+      if (realm === undefined && session === undefined) {
         realm = createGuestRealm(engine);
         continue;
       }
       Atomics.wait(flags, SIGNAL.wake, seen);
       continue;
     }
+    if (request.session === true) session ??= new GuestSession(realm ?? createGuestRealm(engine));
     let reported = false;
     const usable = runGuest(
       engine,
@@ -67,7 +83,8 @@ function serve(engine: GuestEngine, flags: Int32Array, replyPort: MessagePort): 
         reported = done.retire;
         port.postMessage(done);
       },
-      realm,
+      session ? undefined : realm,
+      session,
     );
     realm = undefined;
     if (!usable) {

@@ -1,5 +1,6 @@
 import { MessageChannel, type MessagePort, type Worker } from "node:worker_threads";
 import type { ExecutionErrorKind } from "../code-mode/execution-result.js";
+import { createHoldClock, type HoldClock } from "./hold-clock.js";
 import { compileQuickJSModule, memoryPages } from "./quickjs-module.js";
 import { SIGNAL, type CallBatch, type ReplyBatch, type RunOutcome, type RunRequest, type WorkerMessage } from "./protocol.js";
 import { sandboxWorkerUrl, startWorker } from "./start-worker.js";
@@ -18,13 +19,21 @@ export interface WorkerPoolOptions {
   maxStackBytes: number;
   /** Guest JavaScript evaluating to `(value) => string`; see the serializer folder. */
   serializerSource: string;
+  /**
+   * Called when a worker is taken out of the pool (stopped, crashed or retired), before the code awaiting its run
+   * resumes: a session's state lived in that worker.
+   */
+  onWorkerLost?: () => void;
 }
 
 /** One run handed to the pool. */
 export interface PoolJob {
   request: Omit<RunRequest, "type" | "id">;
-  /** Receives the worker's call batches; `reply` sends envelopes back while the run lasts. */
-  onCalls(batch: CallBatch, reply: (replies: ReplyBatch["replies"]) => void): void;
+  /**
+   * Receives the worker's call batches; `reply` sends envelopes back while the run lasts, and `hold` says when calls
+   * start (`true`) and stop (`false`) waiting for a person, time that neither deadline of the run counts.
+   */
+  onCalls(batch: CallBatch, reply: (replies: ReplyBatch["replies"]) => void, hold: (held: boolean) => void): void;
   signal?: AbortSignal | undefined;
 }
 
@@ -53,6 +62,11 @@ interface Active {
   settled: boolean;
   slot?: Slot | undefined;
   onAbort?: () => void;
+  /** When the run started on its worker, for its hard-stop deadline. */
+  startedAt?: number;
+  /** Time the run spent waiting for approvals, made on its first hold. */
+  hold?: HoldClock;
+  cancelling?: boolean;
 }
 
 let runSequence = 0;
@@ -65,6 +79,12 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
   // Deep recursion must hit QuickJS's own limit long before V8's stack of the worker thread (see NOTES.md).
   const stackSizeMb = Math.max(16, Math.ceil((32 * options.maxStackBytes) / (1024 * 1024)));
   const watchdog = createWatchdog<Active>((active, reason) => {
+    if (reason !== "cancel" && active.hold) {
+      // A person is slow, not the script: the deadline is set again when the hold ends.
+      if (active.hold.held) return;
+      const due = deadlineOf(active);
+      if (due > Date.now()) return watchdog.set(active, due);
+    }
     const { timeoutMs } = active.job.request.limits;
     const outcome =
       reason === "cancel"
@@ -82,7 +102,13 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     active.resolve(outcome);
   };
 
-  const startClock = (active: Active) => watchdog.set(active, Date.now() + active.job.request.limits.timeoutMs + HARD_STOP_GRACE_MS);
+  const deadlineOf = (active: Active) =>
+    active.startedAt! + active.job.request.limits.timeoutMs + HARD_STOP_GRACE_MS + (active.hold?.heldMs() ?? 0);
+
+  const startClock = (active: Active) => {
+    active.startedAt = Date.now();
+    watchdog.set(active, deadlineOf(active));
+  };
 
   /**
    * Takes a worker out of the pool: its running run gets `outcome`, runs it had not started go back to the queue.
@@ -90,6 +116,7 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
    */
   const remove = (slot: Slot, outcome: RunOutcome | null) => {
     if (!slots.delete(slot)) return;
+    options.onWorkerLost?.();
     slot.replyPort.close();
     void slot.worker.terminate();
     const [running, ...rest] = slot.runs;
@@ -105,7 +132,7 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
   const spawn = () => {
     const worker = startWorker(sandboxWorkerUrl(), { stackSizeMb });
     const { port1, port2 } = new MessageChannel();
-    const signal = new SharedArrayBuffer(8);
+    const signal = new SharedArrayBuffer(4 * 3);
     const slot: Slot = { worker, replyPort: port1, flags: new Int32Array(signal), ready: false, runs: [] };
     slots.add(slot);
     worker.unref();
@@ -154,7 +181,9 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     const running = slot.runs[0];
     if (!running || running.id !== message.id) return;
     if (message.type === "calls") {
-      if (!running.settled) running.job.onCalls(message, (replies) => reply(slot, running, replies));
+      if (!running.settled) {
+        running.job.onCalls(message, (replies) => reply(slot, running, replies), (held) => hold(slot, running, held));
+      }
       return;
     }
     slot.runs.shift();
@@ -170,6 +199,15 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     if (slot.runs[0] !== active || active.settled) return;
     slot.replyPort.postMessage({ type: "replies", id: active.id, replies } satisfies ReplyBatch);
     wake(slot);
+  };
+
+  const hold = (slot: Slot, active: Active, held: boolean) => {
+    if (slot.runs[0] !== active || active.settled) return;
+    active.hold ??= createHoldClock();
+    if (!active.hold.set(held)) return;
+    Atomics.store(slot.flags, SIGNAL.held, held ? active.id : 0);
+    wake(slot);
+    if (!held && !active.cancelling) watchdog.set(active, deadlineOf(active));
   };
 
   const wake = (slot: Slot) => {
@@ -214,6 +252,7 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
       return;
     }
     // The worker checks this slot before starting a run and while running one.
+    active.cancelling = true;
     Atomics.store(slot.flags, SIGNAL.cancel, active.id);
     wake(slot);
     if (slot.runs[0] === active) watchdog.set(active, Date.now() + HARD_STOP_GRACE_MS, "cancel");

@@ -88,6 +88,35 @@ describe("fitResult", () => {
     expect(fitted.truncation).toBeUndefined();
   });
 
+  it("drops diagnostics from the end only once every tool call record and log line is gone", () => {
+    const diagnostics = Array.from({ length: 40 }, (_, i) => ({ code: "calls_in_flight_on_return", message: `The call ${i} was still pending.`, line: i + 1 }));
+    const result = resultWith({ result: 1, diagnostics });
+    const fitted = fitResult(result, 1200);
+    expect(bytes(fitted)).toBeLessThanOrEqual(1200);
+    expect(fitted).toMatchObject({ status: "completed", result: 1, logs: [], toolCalls: [] });
+    const kept = fitted.diagnostics.length - 1;
+    expect(kept).toBeGreaterThan(0);
+    expect(fitted.diagnostics.slice(0, kept)).toEqual(diagnostics.slice(0, kept));
+    expect(fitted.diagnostics.at(-1)).toMatchObject({ code: "output_truncated", message: expect.stringContaining(`${40 - kept} diagnostics`) });
+    expect(fitted.truncation).toEqual({ logsOmitted: 20, toolCallsOmitted: 20, diagnosticsOmitted: 40 - kept });
+  });
+
+  it("cuts a failed run's error message to what fits, by code points, keeping its kind and position", () => {
+    const message = `boom ${"😀\uD800é".repeat(400)}`;
+    const result = resultWith({ status: "failed", result: null, error: { kind: "ScriptError", message, line: 3, column: 7 } });
+    for (const limit of [800, 1000, 1500]) {
+      const fitted = fitResult(result, limit);
+      expect(bytes(fitted)).toBeLessThanOrEqual(limit);
+      expect(fitted.error).toMatchObject({ kind: "ScriptError", line: 3, column: 7 });
+      const shown = fitted.error!.message.replace("… (cut to fit the output limit)", "");
+      expect(shown.length).toBeGreaterThan(limit / 10);
+      expect(message.startsWith(shown)).toBe(true);
+      // One more code point would not have fitted.
+      const next = [...message][[...shown].length]!;
+      expect(bytes({ ...fitted, error: { ...fitted.error, message: fitted.error!.message.replace("…", `${next}…`) } })).toBeGreaterThan(limit);
+    }
+  });
+
   it("never mutates its input", () => {
     const result = resultWith({ result: { blob: "x".repeat(3000) } });
     const copy = structuredClone(result);

@@ -2,6 +2,10 @@ import type { ExecutionResult } from "../code-mode/execution-result.js";
 
 const bytesOf = (value: unknown): number => Buffer.byteLength(JSON.stringify(value) ?? "null", "utf8");
 
+/** The lists that give way, in the order they are dropped from: tool call records first, diagnostics last. */
+const DROPPED_FIRST = ["toolCalls", "logs", "diagnostics"] as const;
+type Kept = Record<(typeof DROPPED_FIRST)[number], number>;
+
 // The bytes a prefix of `count` entries adds to an empty JSON array: the entries and the commas between them.
 function prefixBytes(sizes: number[], count: number): number {
   let total = 0;
@@ -19,42 +23,49 @@ function longestPrefix(sizes: number[], budget: number): number {
   return sizes.length;
 }
 
-function truncated(result: ExecutionResult, keptLogs: number, keptCalls: number, limit: number): ExecutionResult {
-  const logsOmitted = result.logs.length - keptLogs;
-  const toolCallsOmitted = result.toolCalls.length - keptCalls;
+function truncated(result: ExecutionResult, kept: Kept, limit: number): ExecutionResult {
+  const logsOmitted = result.logs.length - kept.logs;
+  const toolCallsOmitted = result.toolCalls.length - kept.toolCalls;
+  const diagnosticsOmitted = result.diagnostics.length - kept.diagnostics;
+  const dropped = `the last ${toolCallsOmitted} tool call records and ${logsOmitted} log lines${diagnosticsOmitted > 0 ? ` and ${diagnosticsOmitted} diagnostics` : ""}`;
+  const totalDiagnostics = (result.truncation?.diagnosticsOmitted ?? 0) + diagnosticsOmitted;
   return {
     ...result,
-    logs: result.logs.slice(0, keptLogs),
-    toolCalls: result.toolCalls.slice(0, keptCalls),
+    logs: result.logs.slice(0, kept.logs),
+    toolCalls: result.toolCalls.slice(0, kept.toolCalls),
     diagnostics: [
-      ...result.diagnostics,
-      {
-        code: "output_truncated",
-        message: `The output was over ${limit} bytes: the last ${toolCallsOmitted} tool call records and ${logsOmitted} log lines were dropped.`,
-      },
+      ...result.diagnostics.slice(0, kept.diagnostics),
+      { code: "output_truncated", message: `The output was over ${limit} bytes: ${dropped} were dropped.` },
     ],
     truncation: {
       logsOmitted: (result.truncation?.logsOmitted ?? 0) + logsOmitted,
       toolCallsOmitted: (result.truncation?.toolCallsOmitted ?? 0) + toolCallsOmitted,
+      ...(totalDiagnostics > 0 ? { diagnosticsOmitted: totalDiagnostics } : {}),
     },
   };
 }
 
-// Drops tool call records from the end, then log lines, until the result fits; null if it cannot fit even without them.
+// Drops tool call records from the end, then log lines, then diagnostics, until the result fits; null if it cannot
+// fit even without them.
 function dropEntries(result: ExecutionResult, limit: number): ExecutionResult | null {
-  const logSizes = result.logs.map(bytesOf);
-  const callSizes = result.toolCalls.map(bytesOf);
+  const sizes = { toolCalls: result.toolCalls.map(bytesOf), logs: result.logs.map(bytesOf), diagnostics: result.diagnostics.map(bytesOf) };
   // The counts in the skeleton are the largest they can be, so its size bounds every candidate's.
-  const budget = limit - bytesOf(truncated(result, 0, 0, limit));
+  let budget = limit - bytesOf(truncated(result, { toolCalls: 0, logs: 0, diagnostics: 0 }, limit));
   if (budget < 0) return null;
-  const allLogs = prefixBytes(logSizes, logSizes.length);
-  let keptLogs = allLogs <= budget ? logSizes.length : longestPrefix(logSizes, budget);
-  let keptCalls = allLogs <= budget ? longestPrefix(callSizes, budget - allLogs) : 0;
-  let candidate = truncated(result, keptLogs, keptCalls, limit);
-  while (bytesOf(candidate) > limit && keptLogs + keptCalls > 0) {
-    if (keptCalls > 0) keptCalls--;
-    else keptLogs--;
-    candidate = truncated(result, keptLogs, keptCalls, limit);
+  const kept: Kept = { toolCalls: 0, logs: 0, diagnostics: 0 };
+  // What is dropped last is kept first; once one list is cut, the lists dropped before it keep nothing.
+  for (const list of [...DROPPED_FIRST].reverse()) {
+    kept[list] = longestPrefix(sizes[list], budget);
+    budget = kept[list] === sizes[list].length ? budget - prefixBytes(sizes[list], kept[list]) : 0;
+  }
+  let candidate = truncated(result, kept, limit);
+  for (let list = 0; bytesOf(candidate) > limit && list < DROPPED_FIRST.length; ) {
+    const name = DROPPED_FIRST[list]!;
+    if (kept[name] === 0) list++;
+    else {
+      kept[name]--;
+      candidate = truncated(result, kept, limit);
+    }
   }
   return bytesOf(candidate) <= limit ? candidate : null;
 }
@@ -66,16 +77,38 @@ function totalBytes(result: ExecutionResult, resultBytes: number | undefined): n
   return bytesOf({ ...result, result: null }) - 4 + resultBytes;
 }
 
+const CUT_MARK = "… (cut to fit the output limit)";
+
+/** A failed result whose error message is cut, by code points, to what fits beside the least the result can hold. */
+function withMessageCut(result: ExecutionResult, limit: number): ExecutionResult {
+  const error = result.error!;
+  const least = truncated({ ...result, error: { ...error, message: CUT_MARK } }, { toolCalls: 0, logs: 0, diagnostics: 0 }, limit);
+  let room = limit - bytesOf(least);
+  let message = "";
+  // JSON escapes each code point on its own, so the prefix's size is the sum of theirs (less each one's quotes).
+  for (const codePoint of error.message) {
+    room -= bytesOf(codePoint) - 2;
+    if (room < 0) break;
+    message += codePoint;
+  }
+  return { ...result, error: { ...error, message: message + CUT_MARK } };
+}
+
 /**
  * Keeps an execution result within `maxOutputBytes` (UTF-8 bytes of its JSON) without mutating it: drops tool call
- * records from the end, then log lines, reporting what was dropped in `truncation` and an `output_truncated`
- * diagnostic; if the returned value alone cannot fit, the run fails with ResultTooLarge and keeps what still fits.
- * `resultBytes`, when given, is the UTF-8 size of `result.result` as JSON, so the common case need not measure it.
+ * records from the end, then log lines, then diagnostics, reporting what was dropped in `truncation` and an
+ * `output_truncated` diagnostic; a failed run's error message is cut if it alone does not fit; if the returned value
+ * alone cannot fit, the run fails with ResultTooLarge and keeps what still fits. `resultBytes`, when given, is the
+ * UTF-8 size of `result.result` as JSON, so the common case need not measure it.
  */
 export function fitResult(result: ExecutionResult, maxOutputBytes: number, resultBytes?: number): ExecutionResult {
   if (totalBytes(result, resultBytes) <= maxOutputBytes) return result;
   const fitted = dropEntries(result, maxOutputBytes);
   if (fitted !== null) return fitted;
+  if (result.error !== null) {
+    const cut = withMessageCut(result, maxOutputBytes);
+    return dropEntries(cut, maxOutputBytes) ?? truncated(cut, { toolCalls: 0, logs: 0, diagnostics: 0 }, maxOutputBytes);
+  }
   const failed: ExecutionResult = {
     ...result,
     status: "failed",
@@ -88,5 +121,5 @@ export function fitResult(result: ExecutionResult, maxOutputBytes: number, resul
     },
   };
   if (bytesOf(failed) <= maxOutputBytes) return failed;
-  return dropEntries(failed, maxOutputBytes) ?? truncated(failed, 0, 0, maxOutputBytes);
+  return dropEntries(failed, maxOutputBytes) ?? truncated(failed, { toolCalls: 0, logs: 0, diagnostics: 0 }, maxOutputBytes);
 }

@@ -1,4 +1,5 @@
-// The core's testing subpath (`@codemode/core/testing`): shared fakes and the adapter conformance suite.
+// The core's testing subpath (`@codemode/core/testing`): shared fakes, the adapter conformance suite and the
+// adversarial suite.
 export type {
   AdapterHarness,
   AdapterRunResult,
@@ -16,3 +17,20 @@ export {
   type DemoTicket,
 } from "./demo-data.js";
 export { describeAdapterConformance } from "./describe-adapter-conformance.js";
+export {
+  ADVERSARIAL_CASES,
+  ADVERSARIAL_LIMITS,
+  ADVERSARY_NAMESPACE,
+  checkExecutionResult,
+  createAdversaryTools,
+  describeAdversarialSuite,
+  findNonJson,
+  type AdversarialCase,
+  type AdversarialCategory,
+  type AdversarialHarness,
+  type AdversarialProfile,
+  type AdversarialSuiteOptions,
+  type AdversarialTarget,
+  type ExpectedOutcome,
+  type Observers,
+} from "./adversarial/index.js";

@@ -41,6 +41,9 @@ export function assertToolDefinition(definition: unknown): asserts definition is
   }
   if (tool.affordances !== undefined && !isStringArray(tool.affordances)) fail("affordances must be strings");
   if (tool.toolkit !== undefined && typeof tool.toolkit !== "string") fail("toolkit must be a string");
+  if (tool.requiresApproval !== undefined && typeof tool.requiresApproval !== "boolean" && typeof tool.requiresApproval !== "function") {
+    fail("requiresApproval must be a boolean or a function");
+  }
   const transition = tool.stateTransition;
   if (
     transition !== undefined &&

@@ -45,4 +45,10 @@ export interface ToolDefinition<Input = any, Output = unknown> {
   /** The named group of tools this one belongs to. */
   toolkit?: string;
   stateTransition?: StateTransition;
+  /**
+   * Whether a call must be approved before it runs: `true`, or a function of the validated arguments (and the
+   * call's context) that decides per call. An approved call runs; any other goes back to the script as
+   * `access_denied`. See `CreateCodeModeOptions.approve`.
+   */
+  requiresApproval?: boolean | ((args: Input, context: ToolExecutionContext) => boolean | PromiseLike<boolean>);
 }

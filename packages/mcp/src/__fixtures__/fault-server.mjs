@@ -20,6 +20,7 @@ const tools = [
   { name: "huge", description: "Answer with `mb` MiB of text.", inputSchema: schema({ mb: { type: "number" } }) },
   { name: "disconnect", description: "Close stdout in the middle of the call, then exit.", inputSchema: schema() },
   { name: "add_tool", description: "Add a tool and announce the change.", inputSchema: schema({ name: { type: "string" } }) },
+  { name: "remove_tool", description: "Remove a tool and announce the change.", inputSchema: schema({ name: { type: "string" } }) },
   { name: "fail", description: "Answer with isError.", inputSchema: schema() },
   { name: "slow", description: "Answer after `ms` milliseconds.", inputSchema: schema({ ms: { type: "number" } }) },
   { name: "cancelled_count", description: "How many requests the client cancelled.", inputSchema: schema() },
@@ -30,6 +31,15 @@ const tools = [
     outputSchema: schema({ name: { type: "string" }, file: { type: "string", contentEncoding: "base64" } }),
   },
   { name: "dotted.name/with space", description: "A tool whose name needs sanitising.", inputSchema: schema() },
+  { name: "garbage", description: "Write a line that is not JSON, then answer normally.", inputSchema: schema({ text: { type: "string" } }) },
+  { name: "rpc_error", description: "Answer with a JSON-RPC internal error.", inputSchema: schema() },
+  { name: "late", description: "Answer after `ms` milliseconds even if the call was cancelled.", inputSchema: schema({ ms: { type: "number" } }) },
+  {
+    name: "bad_structure",
+    description: "Answer with structuredContent that breaks its own outputSchema.",
+    inputSchema: schema(),
+    outputSchema: { ...schema({ total: { type: "number" } }), required: ["total"] },
+  },
 ];
 const PAGE = 3;
 const cancelled = new Set();
@@ -82,6 +92,21 @@ function call(name, args, reply, id) {
       tools.push({ name: args.name, description: `Added at run time: ${args.name}.`, inputSchema: schema() });
       reply(text("added"));
       return send({ method: "notifications/tools/list_changed" });
+    case "remove_tool": {
+      const index = tools.findIndex((tool) => tool.name === args.name);
+      if (index >= 0) tools.splice(index, 1);
+      reply(text("removed"));
+      return send({ method: "notifications/tools/list_changed" });
+    }
+    case "garbage":
+      process.stdout.write("this line is not JSON-RPC\n");
+      return reply(text(`echo: ${args.text}`));
+    case "late":
+      return setTimeout(() => reply(text(`late by ${args.ms}`)), args.ms);
+    case "rpc_error":
+      return send({ id, error: { code: -32603, message: "The ledger database is locked." } });
+    case "bad_structure":
+      return reply({ ...text("lots"), structuredContent: { total: "lots" } });
     case "fail":
       return reply({ ...text("The invoice store is read-only today."), isError: true });
     case "slow":

@@ -1,6 +1,6 @@
 // Shared by this package's tests: where the real upstream servers live, and small helpers to drive them.
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import path from "node:path";
@@ -11,6 +11,7 @@ const packageEntry = (name: string, file: string) => path.join(path.dirname(requ
 
 export const PACKAGE_DIR = fileURLToPath(new URL("../..", import.meta.url));
 export const FAULT_SERVER = fileURLToPath(new URL("./fault-server.mjs", import.meta.url));
+export const FAULT_HTTP_SERVER = fileURLToPath(new URL("./fault-http-server.mjs", import.meta.url));
 export const EVERYTHING_SERVER = packageEntry("@modelcontextprotocol/server-everything", "dist/index.js");
 export const MEMORY_SERVER = packageEntry("@modelcontextprotocol/server-memory", "dist/index.js");
 export const INSPECTOR_CLI = packageEntry("@modelcontextprotocol/inspector-cli", "build/cli.js");
@@ -62,14 +63,37 @@ export async function freePort(): Promise<number> {
 }
 
 /** Starts server-everything over Streamable HTTP on a port; resolves once it listens. */
-export async function startEverythingHttp(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [EVERYTHING_SERVER, "streamableHttp"], {
-    env: { ...process.env, PORT: String(port) },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
+export function startEverythingHttp(port: number): Promise<ChildProcess> {
+  return startListening([EVERYTHING_SERVER, "streamableHttp"], { PORT: String(port) });
+}
+
+/** Starts the misbehaving HTTP server (fault-http-server.mjs) on a port; resolves once it listens. */
+export function startFaultHttp(port: number, env: Record<string, string> = {}): Promise<ChildProcess> {
+  return startListening([FAULT_HTTP_SERVER], { ...env, PORT: String(port) });
+}
+
+/** The pids of this process's live children whose command line mentions `needle` (Linux: read from /proc). */
+export function childProcesses(needle: string): number[] {
+  return readdirSync("/proc")
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+        // Field 4 is the parent pid; field 3 "Z" is a zombie, already gone for our purposes.
+        const [state, parent] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+        return Number(parent) === process.pid && state !== "Z" && readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(needle);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+async function startListening(args: string[], env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "pipe"] });
   await new Promise<void>((resolve, reject) => {
     child.stderr?.on("data", (chunk: Buffer) => chunk.toString().includes("listening") && resolve());
-    child.once("exit", (code) => reject(new Error(`server-everything exited with ${code}`)));
+    child.once("exit", (code) => reject(new Error(`${path.basename(args[0] ?? "server")} exited with ${code}`)));
   });
   return child;
 }

@@ -17,7 +17,7 @@ Commands:
   types    Print the TypeScript declarations of every tool.
 
 Options:
-  -c, --config FILE   The gateway config (JSON, the mcpServers format plus limits/tools/auth).
+  -c, --config FILE   The gateway config (JSON, the mcpServers format plus limits/tools/auth/approvals).
   --workspace DIR     exec only: the script gets a \`files\` global to read and write files inside DIR
                       (relative paths only; nothing outside DIR is reachable).
   -h, --help          Show this help.

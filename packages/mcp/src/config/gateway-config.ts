@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { approvalsConfigSchema } from "../approval/index.js";
 
 const NAMESPACE = /^[A-Za-z0-9_-]+$/;
 const RESERVED = new Set(["__proto__", "constructor", "prototype"]);
@@ -56,6 +57,7 @@ export const gatewayConfigSchema = z.strictObject({
       maxToolResultBytes: z.number().int().nonnegative().optional(),
       maxResponseBytes: z.number().int().positive().optional(),
       callTimeoutMs: timeoutMs.optional(),
+      approvalTimeoutMs: timeoutMs.optional(),
     })
     .optional(),
   tools: z.strictObject({ execute: toolName.optional(), search: z.union([toolName, z.literal(false)], { error: "must be a tool name or false" }).optional() }).optional(),
@@ -71,6 +73,29 @@ export const gatewayConfigSchema = z.strictObject({
     })
     .optional(),
   poolSize: z.number().int().positive().optional(),
+  /** Opt-in sessions: `execute` then takes a `sessionId` whose top-level variables outlive each run (see docs/sessions.md). */
+  sessions: z
+    .strictObject({
+      ttlMs: z.number().int().positive().max(86_400_000).optional(),
+      maxSessions: z.number().int().positive().max(1024).optional(),
+    })
+    .optional(),
+  approvals: approvalsConfigSchema.optional(),
+  /** How scripts see their calls and what they return (the core's `callStyle` and `output` options). */
+  script: z
+    .strictObject({
+      callStyle: z.enum(["envelope", "value"], { error: 'must be "envelope" or "value"' }).optional(),
+      output: z.enum(["result", "printed"], { error: 'must be "result" or "printed"' }).optional(),
+    })
+    .optional(),
+  /** A folder scripts may read and write through the `files` global; `dir` is relative to the config file. */
+  workspace: z
+    .strictObject({
+      dir: z.string().min(1, "must be a folder's path"),
+      maxFileBytes: z.number().int().positive().optional(),
+      maxTotalBytes: z.number().int().positive().optional(),
+    })
+    .optional(),
 });
 
 /** The gateway's config, as {@link parseGatewayConfig} returns it. */

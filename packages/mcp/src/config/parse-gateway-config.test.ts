@@ -82,6 +82,25 @@ describe("parseGatewayConfig", () => {
     expect(message).toContain("auth.bearer[0].token: must be at least 16 characters");
   });
 
+  it("accepts sessions and reports a bad time to live or cap, or an unknown key, with its path", () => {
+    expect(parseGatewayConfig({ mcpServers: {}, sessions: { ttlMs: 60_000, maxSessions: 4 } }).sessions).toEqual({ ttlMs: 60_000, maxSessions: 4 });
+    const message = problemsOf({ mcpServers: {}, sessions: { ttlMs: 0, maxSessions: 2.5, keep: true } });
+    expect(message).toContain("sessions.ttlMs:");
+    expect(message).toContain("sessions.maxSessions:");
+    expect(message).toContain("sessions.keep: unknown key");
+  });
+
+  it("accepts the script and workspace keys and reports bad values with their paths", () => {
+    const config = parseGatewayConfig({ mcpServers: {}, script: { callStyle: "value", output: "printed" }, workspace: { dir: "work" } });
+    expect(config.script).toEqual({ callStyle: "value", output: "printed" });
+    expect(config.workspace).toEqual({ dir: "work" });
+    const message = problemsOf({ mcpServers: {}, script: { callStyle: "throw", output: "all" }, workspace: { dir: "", maxFileBytes: -1 } });
+    expect(message).toContain('script.callStyle: must be "envelope" or "value"');
+    expect(message).toContain('script.output: must be "result" or "printed"');
+    expect(message).toContain("workspace.dir: must be a folder's path");
+    expect(message).toContain("workspace.maxFileBytes:");
+  });
+
   it("requires mcpServers", () => {
     expect(problemsOf({})).toContain("mcpServers:");
   });

@@ -3,8 +3,9 @@ import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } fr
 import type { CallToolResult, ServerNotification, ServerRequest, Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import { formatExecutionResult, type CodeMode } from "@codemode/core";
+import { elicitApproval } from "../approval/index.js";
 import type { GatewayCallContext } from "../tools/index.js";
-import { EXECUTE_INPUT_SCHEMA, EXECUTION_RESULT_SCHEMA, SEARCH_INPUT_SCHEMA, SEARCH_RESULT_SCHEMA } from "./gateway-tool-schemas.js";
+import { EXECUTE_INPUT_SCHEMA, EXECUTE_SESSION_INPUT_SCHEMA, EXECUTION_RESULT_SCHEMA, SEARCH_INPUT_SCHEMA, SEARCH_RESULT_SCHEMA } from "./gateway-tool-schemas.js";
 import { renderSearchPage } from "./render-search-page.js";
 import { parseExecuteArguments, parseSearchArguments } from "./parse-gateway-arguments.js";
 import { searchTools } from "./search-tools.js";
@@ -19,6 +20,11 @@ export interface CreateGatewayServerOptions {
   /** The caller's allowlist; absent means every tool. */
   allow?: readonly string[];
   version: string;
+  /**
+   * Present when sessions are on: the caller's identity, which owns the sessions its executions start and must match
+   * to resume one. `execute` then takes a `sessionId`.
+   */
+  sessionOwner?: string;
 }
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
@@ -37,7 +43,7 @@ export function createGatewayServer(options: CreateGatewayServerOptions): Server
       {
         name: executeName,
         description: codeMode.prompt(scope),
-        inputSchema: EXECUTE_INPUT_SCHEMA as unknown as Tool["inputSchema"],
+        inputSchema: (options.sessionOwner === undefined ? EXECUTE_INPUT_SCHEMA : EXECUTE_SESSION_INPUT_SCHEMA) as unknown as Tool["inputSchema"],
         outputSchema: EXECUTION_RESULT_SCHEMA as unknown as Tool["outputSchema"],
         annotations: { title: "Run a script against the tools", openWorldHint: true },
       },
@@ -72,10 +78,12 @@ export function createGatewayServer(options: CreateGatewayServerOptions): Server
   });
 
   async function execute(args: unknown, extra: Extra): Promise<CallToolResult> {
-    const code = parseExecuteArguments(executeName, args);
+    const { code, sessionId } = parseExecuteArguments(executeName, args, options.sessionOwner !== undefined);
+    const session = sessionId === undefined ? {} : { sessionId, owner: options.sessionOwner };
     const progressToken = extra._meta?.progressToken;
     let completed = 0;
-    const context: GatewayCallContext = {};
+    // Approvals go to the client that called execute, on this request's session (MCP elicitation).
+    const context: GatewayCallContext = { askApproval: (request) => elicitApproval(server, extra.requestId, request) };
     if (progressToken !== undefined) {
       context.onToolCall = (tool) => {
         completed++;
@@ -83,7 +91,7 @@ export function createGatewayServer(options: CreateGatewayServerOptions): Server
         extra.sendNotification({ method: "notifications/progress", params }).catch(() => undefined);
       };
     }
-    const result = await codeMode.execute(code, { signal: extra.signal, context, ...scope });
+    const result = await codeMode.execute(code, { signal: extra.signal, context, ...scope, ...session });
     return {
       content: [{ type: "text", text: formatExecutionResult(result) }],
       structuredContent: { ...result },

@@ -1,10 +1,13 @@
+import path from "node:path";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { createCodeMode, defineTool, type CodeMode, type ExecutionLimits, type ToolDefinition, type WorkspaceOptions } from "@codemode/core";
+import { approveThroughClient, withApprovals } from "../approval/index.js";
 import type { GatewayConfig } from "../config/index.js";
 import { fromMcpTools } from "../tools/index.js";
 import { createUpstream, type Upstream } from "../upstream/index.js";
 import { createGatewayServer } from "./create-gateway-server.js";
+import { LOCAL_OWNER } from "./session-owner.js";
 import { listenHttp, type HttpListener, type ListenOptions } from "./listen-http.js";
 
 /** Options of {@link createGateway}. */
@@ -13,7 +16,10 @@ export interface CreateGatewayOptions {
   baseDir?: string;
   /** Receives the gateway's operational messages (upstreams down, reconnects). Default: stderr. */
   log?: (message: string) => void;
-  /** A folder scripts may read and write through `files` (see the core's `workspace` option). Default: none. */
+  /**
+   * A folder scripts may read and write through `files` (see the core's `workspace` option). Default: the config's
+   * `workspace`, its `dir` resolved from `baseDir`; else none.
+   */
   workspace?: WorkspaceOptions;
 }
 
@@ -24,8 +30,11 @@ export interface Gateway {
   upstreams(): { id: string; status: string; error: string | undefined }[];
   /** Connects every upstream (one attempt each; those down keep being retried in the background). */
   start(): Promise<void>;
-  /** A new MCP server for one client, restricted to the tools `allow` matches. */
-  createServer(options?: { allow?: readonly string[] }): Server;
+  /**
+   * A new MCP server for one client, restricted to the tools `allow` matches; `owner` is the client's identity for
+   * sessions (default: the local user).
+   */
+  createServer(options?: { allow?: readonly string[]; owner?: string }): Server;
   /** Serves one client over a transport such as stdio, with access to every tool. */
   connect(transport: Transport): Promise<void>;
   /** Serves Streamable HTTP on `/mcp`, with the config's bearer tokens. */
@@ -52,7 +61,10 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
     limits: limits as Partial<ExecutionLimits>,
     search: config.tools?.search !== false,
     ...(config.poolSize ? { poolSize: config.poolSize } : {}),
-    ...(options.workspace ? { workspace: options.workspace } : {}),
+    ...(config.script ?? {}),
+    ...workspaceOf(config, options),
+    ...(config.sessions ? { sessions: config.sessions } : {}),
+    approve: approveThroughClient,
   });
   const toolsByServer = new Map<string, ToolDefinition[]>();
   const servers = new Set<Server>();
@@ -65,7 +77,8 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
       maxResponseBytes,
       log,
       onTools: (tools) => {
-        toolsByServer.set(id, fromMcpTools(id, tools, (name, args, call) => upstream.callTool(name, args, call)));
+        const definitions = fromMcpTools(id, tools, (name, args, call) => upstream.callTool(name, args, call));
+        toolsByServer.set(id, withApprovals(definitions, config.approvals));
         publishTools();
       },
     });
@@ -93,13 +106,14 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
     for (const server of servers) server.sendToolListChanged().catch(() => undefined);
   }
 
-  function createServer({ allow }: { allow?: readonly string[] } = {}): Server {
+  function createServer({ allow, owner = LOCAL_OWNER }: { allow?: readonly string[]; owner?: string } = {}): Server {
     const server = createGatewayServer({
       codeMode,
       executeName: config.tools?.execute ?? "execute",
       searchName: config.tools?.search ?? "search",
       version: VERSION,
       ...(allow ? { allow } : {}),
+      ...(config.sessions ? { sessionOwner: owner } : {}),
     });
     servers.add(server);
     server.onclose = () => servers.delete(server);
@@ -128,4 +142,10 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
       await codeMode.close();
     },
   };
+}
+
+function workspaceOf(config: GatewayConfig, options: CreateGatewayOptions): { workspace?: WorkspaceOptions } {
+  if (options.workspace) return { workspace: options.workspace };
+  if (!config.workspace) return {};
+  return { workspace: { ...config.workspace, dir: path.resolve(options.baseDir ?? process.cwd(), config.workspace.dir) } };
 }

@@ -11,6 +11,19 @@ export const EXECUTE_INPUT_SCHEMA = {
   additionalProperties: false,
 } as const;
 
+/** The execute tool's input when sessions are on: the script and, optionally, the session to run it in. */
+export const EXECUTE_SESSION_INPUT_SCHEMA = {
+  ...EXECUTE_INPUT_SCHEMA,
+  properties: {
+    ...EXECUTE_INPUT_SCHEMA.properties,
+    sessionId: {
+      type: "string",
+      description:
+        'Keep state between executions: "new" starts a session whose top-level variables (const, let, var, function, class or plain assignments) the next execution with its id finds again. The result shows the id. Omit it for a fresh run.',
+    },
+  },
+} as const;
+
 /** The search tool's input, after seed 000's search tool. */
 export const SEARCH_INPUT_SCHEMA = {
   type: "object",
@@ -54,11 +67,22 @@ export const EXECUTION_RESULT_SCHEMA = {
       type: "array",
       items: {
         type: "object",
-        properties: { tool: { type: "string" }, ok: { type: "boolean" }, durationMs: { type: "number" }, errorCode: { type: "string" } },
+        properties: {
+          tool: { type: "string" },
+          ok: { type: "boolean" },
+          durationMs: { type: "number" },
+          errorCode: { type: "string" },
+          approval: {
+            type: "object",
+            description: "Present when the call needed approval: whether it was given and how long it waited.",
+            properties: { approved: { type: "boolean" }, waitedMs: { type: "number" } },
+          },
+        },
         required: ["tool", "ok"],
       },
     },
     durationMs: { type: "number" },
+    sessionId: { type: "string", description: "The session the execution ran in, while it lives." },
     truncation: {
       type: "object",
       properties: { logsOmitted: { type: "integer" }, toolCallsOmitted: { type: "integer" } },

@@ -5,6 +5,7 @@ import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import { authenticateBearer, type BearerPrincipal } from "./authenticate-bearer.js";
+import { sessionOwnerOf } from "./session-owner.js";
 
 /** Where the gateway listens over HTTP. */
 export interface ListenOptions {
@@ -12,6 +13,13 @@ export interface ListenOptions {
   host?: string;
   /** Default 8787; 0 picks a free port. */
   port?: number;
+  /**
+   * A client session with no request open for this long is closed, as if the client had ended it: many clients
+   * leave without sending DELETE. Default 10 minutes.
+   */
+  idleSessionMs?: number;
+  /** Past this many client sessions, the one idle the longest is closed to admit a new one. Default 1,000. */
+  maxSessions?: number;
 }
 
 /** A running HTTP listener. */
@@ -24,7 +32,7 @@ export interface HttpListener {
 
 interface ListenHttpOptions extends ListenOptions {
   bearer: readonly BearerPrincipal[] | undefined;
-  createServer: (options: { allow?: readonly string[] }) => Server;
+  createServer: (options: { allow?: readonly string[]; owner?: string }) => Server;
   log: (message: string) => void;
 }
 
@@ -32,13 +40,40 @@ interface Session {
   transport: StreamableHTTPServerTransport;
   server: Server;
   principal: BearerPrincipal | null;
+  /** Requests whose response is still open (an SSE stream counts while it lasts). */
+  open: number;
+  lastSeen: number;
 }
 
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
+const IDLE_SESSION_MS = 10 * 60_000;
+const MAX_SESSIONS = 1_000;
 
 /** Serves the gateway over Streamable HTTP at `/mcp`: one session a client, each bound to the token that opened it. */
 export async function listenHttp(options: ListenHttpOptions): Promise<HttpListener> {
   const sessions = new Map<string, Session>();
+  const idleSessionMs = options.idleSessionMs ?? IDLE_SESSION_MS;
+  const maxSessions = options.maxSessions ?? MAX_SESSIONS;
+  const closeSession = (session: Session) => void session.transport.close().catch(() => undefined);
+  const idleSince = (session: Session) => (session.open > 0 ? Infinity : session.lastSeen);
+  const sweep = setInterval(() => {
+    const cutoff = Date.now() - idleSessionMs;
+    for (const session of sessions.values()) if (idleSince(session) < cutoff) closeSession(session);
+  }, Math.max(10, Math.min(idleSessionMs / 2, 30_000)));
+  sweep.unref();
+  const track = (session: Session, response: ServerResponse) => {
+    session.open++;
+    response.once("close", () => {
+      session.open--;
+      session.lastSeen = Date.now();
+    });
+  };
+  /** Makes room for one more session by closing the one idle the longest, if any is idle. */
+  const admit = () => {
+    if (sessions.size < maxSessions) return;
+    const idlest = [...sessions.values()].reduce((a, b) => (idleSince(b) < idleSince(a) ? b : a));
+    if (idleSince(idlest) !== Infinity) closeSession(idlest);
+  };
   const http = createHttpServer((request, response) => {
     handle(request, response).catch((error) => {
       options.log(`HTTP request failed: ${(error as Error).message}`);
@@ -66,15 +101,23 @@ export async function listenHttp(options: ListenHttpOptions): Promise<HttpListen
       const session = sessions.get(sessionId);
       // A session opened with one token is not reachable with another.
       if (!session || session.principal !== principal) return sendJson(response, 404, rpcError(-32001, "Session not found."));
+      track(session, response);
       return session.transport.handleRequest(request, response, body);
     }
     if (request.method !== "POST" || !isInitializeRequest(body)) {
       return sendJson(response, 400, rpcError(-32000, "Bad request: no session; start with an initialize request."));
     }
-    const server = options.createServer(principal?.allow ? { allow: principal.allow } : {});
+    // The token that opened the connection owns its code-mode sessions; another connection with it may resume them.
+    admit();
+    const owner = sessionOwnerOf(principal);
+    const server = options.createServer(principal?.allow ? { allow: principal.allow, owner } : { owner });
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: randomUUID,
-      onsessioninitialized: (id) => void sessions.set(id, { transport, server, principal }),
+      onsessioninitialized: (id) => {
+        const session: Session = { transport, server, principal, open: 0, lastSeen: Date.now() };
+        sessions.set(id, session);
+        track(session, response);
+      },
     });
     transport.onclose = () => {
       if (transport.sessionId) sessions.delete(transport.sessionId);
@@ -98,6 +141,7 @@ export async function listenHttp(options: ListenHttpOptions): Promise<HttpListen
     url: `http://${shown}:${address.port}/mcp`,
     port: address.port,
     async close() {
+      clearInterval(sweep);
       await Promise.all([...sessions.values()].map((session) => session.transport.close().catch(() => undefined)));
       sessions.clear();
       http.closeAllConnections();

@@ -8,11 +8,16 @@ export interface SearchToolArguments {
   limit: number | undefined;
 }
 
-/** Checks the execute tool's arguments and returns the code; anything else is a JSON-RPC invalid-params error. */
-export function parseExecuteArguments(tool: string, args: unknown): string {
-  const raw = readObject(tool, args, ["code"]);
+/**
+ * Checks the execute tool's arguments (`sessionId` only when sessions are on) and returns them; anything else is a
+ * JSON-RPC invalid-params error.
+ */
+export function parseExecuteArguments(tool: string, args: unknown, sessions = false): { code: string; sessionId?: string } {
+  const raw = readObject(tool, args, sessions ? ["code", "sessionId"] : ["code"]);
   if (typeof raw.code !== "string") invalid(tool, "`code` must be a string");
-  return raw.code;
+  if (raw.sessionId === undefined) return { code: raw.code };
+  if (typeof raw.sessionId !== "string" || raw.sessionId === "") invalid(tool, '`sessionId` must be "new" or a session id');
+  return { code: raw.code, sessionId: raw.sessionId };
 }
 
 /** Checks the search tool's arguments. */

@@ -3,6 +3,7 @@ import { ToolListChangedNotificationSchema, type CallToolResult, type Tool } fro
 import { ToolError } from "@codemode/core";
 import type { UpstreamConfig } from "../config/index.js";
 import { createUpstreamTransport } from "./create-upstream-transport.js";
+import { linkAbort } from "./link-abort.js";
 import { isConnectionError, toToolError } from "./to-tool-error.js";
 
 /** Options of {@link createUpstream}. */
@@ -123,12 +124,12 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
     const current = client;
     const connectionSignal = oversize.signal;
     if (!current) throw new ToolError("unavailable", `Upstream ${id} is not connected; it is being retried.`);
+    const call = linkAbort([signal, connectionSignal]);
     try {
-      const result = (await current.callTool(
-        { name, arguments: (args ?? {}) as Record<string, unknown> },
-        undefined,
-        { timeout: timeoutMs, signal: signal ? AbortSignal.any([signal, connectionSignal]) : connectionSignal },
-      )) as CallToolResult;
+      const result = (await current.callTool({ name, arguments: (args ?? {}) as Record<string, unknown> }, undefined, {
+        timeout: timeoutMs,
+        signal: call.signal,
+      })) as CallToolResult;
       const size = Buffer.byteLength(JSON.stringify(result));
       if (size > maxResponseBytes) throw tooLarge(name, size);
       return result;
@@ -142,6 +143,8 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
         scheduleRetry(0);
       }
       throw oversized ? tooLarge(name) : toToolError(error, id, name, timeoutMs);
+    } finally {
+      call.unlink();
     }
   }
 

@@ -1,0 +1,72 @@
+import type { CallError } from "../envelopes/index.js";
+import type { ToolDefinition } from "../tools/index.js";
+import type { Approver } from "./approval-request.js";
+import { requestApproval } from "./request-approval.js";
+
+/** Options of {@link createApprovalGate}: one execution's approver and limit. */
+export interface ApprovalGateOptions {
+  approve: Approver | undefined;
+  timeoutMs: number;
+  /** The execution's `context`, shown to the approver. */
+  context: unknown;
+  /** Told when the first approval starts waiting (`true`) and when the last one ends (`false`). */
+  onHold(held: boolean): void;
+}
+
+/** How a call that needed approval fared: whether it was given, and how long the call waited for the answer. */
+export interface ApprovalOutcome {
+  approved: boolean;
+  waitedMs: number;
+}
+
+/** The approvals of one execution's tool calls. */
+export interface ApprovalGate {
+  /** Resolves `null` when the call may run, else the error the script receives. */
+  check(tool: ToolDefinition, args: unknown, call: { callId: string; signal: AbortSignal }): Promise<CallError | null>;
+  /** The outcome of a call that asked, by the id its `execute` gets; undefined for calls that did not ask. */
+  outcome(callId: string): ApprovalOutcome | undefined;
+  /** Whether a call is waiting for its answer right now. */
+  isWaiting(callId: string): boolean;
+}
+
+/** Creates the approval step that sits between a call's validation and its `execute`. */
+export function createApprovalGate(options: ApprovalGateOptions): ApprovalGate {
+  const waiting = new Set<string>();
+  const outcomes = new Map<string, ApprovalOutcome>();
+  return {
+    async check(tool, args, { callId, signal }) {
+      const required = await requiresApproval(tool, args, { callId, signal, context: options.context });
+      if (required !== true) return required === false ? null : required;
+      waiting.add(callId);
+      if (waiting.size === 1) options.onHold(true);
+      const started = performance.now();
+      try {
+        const request = { tool: tool.name, arguments: args, context: options.context, callId };
+        const refused = await requestApproval({ approve: options.approve, request, signal, timeoutMs: options.timeoutMs });
+        outcomes.set(callId, { approved: refused === null, waitedMs: Math.round(performance.now() - started) });
+        return refused;
+      } finally {
+        waiting.delete(callId);
+        if (waiting.size === 0) options.onHold(false);
+      }
+    },
+    outcome: (callId) => outcomes.get(callId),
+    isWaiting: (callId) => waiting.has(callId),
+  };
+}
+
+/** Whether a call needs approval; a predicate that throws denies the call rather than letting it run unasked. */
+async function requiresApproval(
+  tool: ToolDefinition,
+  args: unknown,
+  context: { callId: string; signal: AbortSignal; context: unknown },
+): Promise<boolean | CallError> {
+  const rule = tool.requiresApproval;
+  if (typeof rule !== "function") return rule === true;
+  try {
+    return (await rule(args, context)) === true;
+  } catch {
+    const message = `Deciding whether ${tool.name} needs approval failed, so the call did not run.`;
+    return { code: "access_denied", message, retryable: false };
+  }
+}

@@ -1,0 +1,72 @@
+import type { CallError } from "../envelopes/index.js";
+import type { ApprovalDecision, ApprovalRequest, Approver } from "./approval-request.js";
+
+/** Options of {@link requestApproval}. */
+export interface RequestApprovalOptions {
+  approve: Approver | undefined;
+  request: Omit<ApprovalRequest, "signal">;
+  /** The call's own signal: it fires when the execution is cancelled or ends. */
+  signal: AbortSignal;
+  /** How long the approver may take before the call fails with `timeout`. */
+  timeoutMs: number;
+}
+
+const MAX_REASON_LENGTH = 500;
+
+/**
+ * Asks the approver whether one call may run. Resolves `null` when it may, else the error the script receives;
+ * never rejects, whatever the approver does.
+ */
+export async function requestApproval(options: RequestApprovalOptions): Promise<CallError | null> {
+  const { approve, request, signal, timeoutMs } = options;
+  const tool = request.tool;
+  if (!approve) return denied(`The call to ${tool} needs approval and no approver is configured, so it did not run.`);
+  if (signal.aborted) return cancelled(tool);
+  const controller = new AbortController();
+  const forward = () => controller.abort(signal.reason);
+  signal.addEventListener("abort", forward, { once: true });
+  let timer: NodeJS.Timeout | undefined;
+  const stopped = new Promise<CallError>((resolve) => {
+    timer = setTimeout(() => {
+      resolve({ code: "timeout", message: `No approval for ${tool} arrived within ${timeoutMs} ms, so it did not run.`, retryable: false });
+      controller.abort(new Error("The approval timed out."));
+    }, timeoutMs);
+    signal.addEventListener("abort", () => resolve(cancelled(tool)), { once: true });
+  });
+  const answered = Promise.resolve()
+    .then(() => approve({ ...request, signal: controller.signal }))
+    .then(
+      (decision) => readDecision(tool, decision),
+      // The approver's own error stays on the host: it may hold details the script must not see.
+      () => denied(`The approver failed while asked about ${tool}, so the call did not run.`),
+    );
+  try {
+    return await Promise.race([answered, stopped]);
+  } finally {
+    clearTimeout(timer);
+    // Once answered, the approver's signal no longer follows the call: it must not fire while the tool runs.
+    signal.removeEventListener("abort", forward);
+  }
+}
+
+function readDecision(tool: string, decision: ApprovalDecision): CallError | null {
+  if (decision === true) return null;
+  if (typeof decision === "object" && decision !== null) {
+    if (decision.approved === true) return null;
+    if (decision.approved === false) {
+      const reason = typeof decision.reason === "string" ? decision.reason.trim().slice(0, MAX_REASON_LENGTH) : "";
+      if (!reason) return denied(`The call to ${tool} was denied.`);
+      return denied(`The call to ${tool} was denied: ${reason}${/[.!?]$/.test(reason) ? "" : "."}`);
+    }
+  }
+  if (decision === false) return denied(`The call to ${tool} was denied.`);
+  return denied(`The approver gave no clear answer for ${tool} (it must return true or false), so it did not run.`);
+}
+
+function denied(message: string): CallError {
+  return { code: "access_denied", message, retryable: false };
+}
+
+function cancelled(tool: string): CallError {
+  return { code: "cancelled", message: `The call to ${tool} was cancelled while it waited for approval.`, retryable: false };
+}

@@ -1,0 +1,145 @@
+import type { ExecutionErrorKind } from "../code-mode/execution-result.js";
+import { createWorkerPool, type PoolJob, type RunOutcome, type WorkerPool, type WorkerPoolOptions } from "../sandbox/index.js";
+import { persistTopLevel } from "./persist-top-level.js";
+import { readSessionOptions, type SessionOptions, type SessionTarget } from "./session-options.js";
+
+/** The sessions of one code mode: each a worker of its own whose global object outlives its runs. */
+export interface SessionStore {
+  /**
+   * Runs a job in the session `target` names (`"new"` starts one) after that session's earlier runs. The outcome
+   * carries the session's id while the session lives; an unknown, expired or someone else's id gets one answer.
+   */
+  run(target: SessionTarget, job: PoolJob): Promise<{ outcome: RunOutcome; sessionId?: string }>;
+  /** Ends every session and stops their workers. */
+  close(): Promise<void>;
+}
+
+interface Session {
+  id: string;
+  owner: string;
+  pool: WorkerPool;
+  /** Runs queued or running. */
+  busy: number;
+  lastUsed: number;
+  /** The tail of the session's queue: each run waits for the one before it. */
+  tail: Promise<void>;
+  ended: boolean;
+  /** Its worker was stopped (a hard timeout, out of memory, a crash): the session's state is gone. */
+  lost: boolean;
+  expiry?: ReturnType<typeof setTimeout>;
+}
+
+const START_AGAIN = 'Start a new one with sessionId "new".';
+
+/** Creates the session store; `poolOptions` are those of the code mode's pool, for each session's own worker. */
+export function createSessionStore(options: SessionOptions, poolOptions: Omit<WorkerPoolOptions, "size" | "onWorkerLost">): SessionStore {
+  const { ttlMs, maxSessions } = readSessionOptions(options);
+  const sessions = new Map<string, Session>();
+
+  const end = (session: Session) => {
+    if (session.ended) return;
+    session.ended = true;
+    clearTimeout(session.expiry);
+    sessions.delete(session.id);
+    void session.pool.close();
+  };
+
+  const start = (owner: string): Session | null => {
+    if (sessions.size >= maxSessions) {
+      // The least recently used idle session makes room, the caller's own before anyone else's.
+      const idle = [...sessions.values()].filter((session) => session.busy === 0);
+      const oldest = (list: Session[]) => list.sort((left, right) => left.lastUsed - right.lastUsed)[0];
+      const evicted = oldest(idle.filter((session) => session.owner === owner)) ?? oldest(idle);
+      if (!evicted) return null;
+      end(evicted);
+    }
+    // The global, not node:crypto: importing that module costs ~6 ms of every cold start, sessions or not.
+    const id = globalThis.crypto.randomUUID();
+    const pool = createWorkerPool({
+      ...poolOptions,
+      size: 1,
+      onWorkerLost: () => {
+        const lost = sessions.get(id);
+        if (!lost) return;
+        lost.lost = true;
+        end(lost);
+      },
+    });
+    const session: Session = { id, owner, pool, busy: 0, lastUsed: Date.now(), tail: Promise.resolve(), ended: false, lost: false };
+    sessions.set(session.id, session);
+    return session;
+  };
+
+  const find = (target: SessionTarget): Session | null => {
+    const found = sessions.get(target.sessionId);
+    return found && found.owner === target.owner ? found : null;
+  };
+
+  async function run(target: SessionTarget, job: PoolJob): Promise<{ outcome: RunOutcome; sessionId?: string }> {
+    const session = target.sessionId === "new" ? start(target.owner) : find(target);
+    if (!session) {
+      return target.sessionId === "new"
+        ? { outcome: failed("SessionLimit", `All ${maxSessions} sessions are running; try again when one finishes.`) }
+        : { outcome: notFound(target.sessionId) };
+    }
+    session.busy++;
+    clearTimeout(session.expiry);
+    const previous = session.tail;
+    let release!: () => void;
+    session.tail = new Promise((resolve) => (release = resolve));
+    try {
+      if (!(await waitTurn(previous, job.signal))) return { outcome: failed("Cancelled", "The execution was cancelled."), sessionId: session.id };
+      // The run before this one took the session down with it.
+      if (session.ended) return { outcome: notFound(target.sessionId) };
+      const source = await persistTopLevel(job.request.source);
+      const outcome = await session.pool.run({ ...job, request: { ...job.request, source, session: true } });
+      if (!session.lost) return { outcome, sessionId: session.id };
+      return { outcome: endedWith(outcome) };
+    } finally {
+      session.busy--;
+      session.lastUsed = Date.now();
+      // A run cancelled while it waited lets the next one go only when the one before it is done too.
+      void previous.then(release);
+      if (!session.ended && session.busy === 0) session.expiry = setTimeout(() => end(session), ttlMs).unref();
+    }
+  }
+
+  return {
+    run,
+    async close() {
+      const pools = [...sessions.values()].map((session) => session.pool);
+      for (const session of [...sessions.values()]) end(session);
+      await Promise.all(pools.map((pool) => pool.close()));
+    },
+  };
+}
+
+/** Waits for the session's previous run; false when the signal aborts first. */
+function waitTurn(previous: Promise<void>, signal: AbortSignal | undefined): Promise<boolean> {
+  if (signal?.aborted) return Promise.resolve(false);
+  if (!signal) return previous.then(() => true);
+  return new Promise((resolve) => {
+    const onAbort = () => resolve(false);
+    signal.addEventListener("abort", onAbort, { once: true });
+    void previous.then(() => {
+      signal.removeEventListener("abort", onAbort);
+      resolve(true);
+    });
+  });
+}
+
+function failed(kind: ExecutionErrorKind, message: string): RunOutcome {
+  return { resultJson: null, error: { kind, message, stack: null }, diagnostics: [], logs: [], unfinishedCalls: [] };
+}
+
+/** One answer for an id that never existed, expired, ended or is someone else's: it never says which. */
+function notFound(sessionId: string): RunOutcome {
+  return failed("SessionNotFound", `No session ${JSON.stringify(sessionId)} is open for this caller. ${START_AGAIN}`);
+}
+
+/** The outcome of the run whose worker had to be stopped: it says the session ended with it. */
+function endedWith(outcome: RunOutcome): RunOutcome {
+  const message = `The session ended: its worker was stopped and its variables are gone. ${START_AGAIN}`;
+  if (outcome.error) return { ...outcome, error: { ...outcome.error, message: `${outcome.error.message} ${message}` } };
+  return { ...outcome, diagnostics: [...outcome.diagnostics, { code: "session_ended", message }] };
+}

@@ -1,0 +1,79 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { afterEach, describe, expect, it } from "vitest";
+import { until } from "../__fixtures__/fixtures.js";
+import { listenHttp, type HttpListener } from "./listen-http.js";
+
+const listeners: HttpListener[] = [];
+const clients: Client[] = [];
+
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((client) => client.close()));
+  await Promise.all(listeners.splice(0).map((listener) => listener.close()));
+});
+
+async function listen(options: { idleSessionMs?: number; maxSessions?: number }): Promise<HttpListener> {
+  const createServer = () => new Server({ name: "listen-http-test", version: "1.0.0" }, { capabilities: { tools: {} } });
+  const listener = await listenHttp({ port: 0, bearer: undefined, createServer, log: () => undefined, ...options });
+  listeners.push(listener);
+  return listener;
+}
+
+/** Connects a real client and returns its MCP session id. */
+async function connect(listener: HttpListener): Promise<{ client: Client; sessionId: string }> {
+  const transport = new StreamableHTTPClientTransport(new URL(listener.url));
+  const client = new Client({ name: "listen-http-test", version: "1.0.0" });
+  await client.connect(transport);
+  clients.push(client);
+  return { client, sessionId: transport.sessionId! };
+}
+
+/** The HTTP status of a ping in a session, asked without any client's help. */
+async function ping(listener: HttpListener, sessionId: string): Promise<number> {
+  const response = await fetch(listener.url, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-session-id": sessionId, "mcp-protocol-version": "2025-06-18" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }),
+  });
+  await response.body?.cancel();
+  return response.status;
+}
+
+describe("listenHttp", () => {
+  it("closes a session whose client left without ending it, once it has been idle long enough", async () => {
+    const listener = await listen({ idleSessionMs: 300 });
+    const { client, sessionId } = await connect(listener);
+    expect(await ping(listener, sessionId)).toBe(200);
+    // close() without terminateSession(): no DELETE reaches the server, as with most clients that go away.
+    await client.close();
+    // Each ping is activity, so ask only now and then, well past the idle time.
+    let status = 200;
+    for (let attempt = 0; attempt < 10 && status === 200; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      status = await ping(listener, sessionId);
+    }
+    expect(status).toBe(404);
+  });
+
+  it("keeps a session whose client is still there and asking", async () => {
+    const listener = await listen({ idleSessionMs: 300 });
+    const { client, sessionId } = await connect(listener);
+    for (let round = 0; round < 6; round++) {
+      await client.ping();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(await ping(listener, sessionId)).toBe(200);
+  });
+
+  it("closes the session idle the longest to admit one past maxSessions", async () => {
+    const listener = await listen({ maxSessions: 2 });
+    const first = await connect(listener);
+    const second = await connect(listener);
+    await first.client.close();
+    await second.client.ping();
+    await connect(listener);
+    await until(async () => (await ping(listener, first.sessionId)) === 404 || undefined, 10_000);
+    expect(await ping(listener, second.sessionId)).toBe(200);
+  });
+});
