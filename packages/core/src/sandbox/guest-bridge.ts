@@ -9,6 +9,8 @@ type HostResult = QuickJSHandle | { error: QuickJSHandle } | undefined;
 /** What the bridge asks of the run that owns it. */
 export interface BridgeHooks {
   serialize(value: QuickJSHandle): { json: string } | { error: QuickJSHandle };
+  /** A guest string's exact text, lone surrogates included. */
+  string(handle: QuickJSHandle): string;
   stop(reason: StopReason): void;
 }
 
@@ -45,7 +47,7 @@ export class GuestBridge {
     const { context } = this;
     const text = (index: number) => {
       const handle = args[index];
-      return handle !== undefined && context.typeof(handle) === "string" ? context.getString(handle) : "";
+      return handle !== undefined && context.typeof(handle) === "string" ? this.hooks.string(handle) : "";
     };
     const kind = text(0);
     if (kind === "show") return context.newString(this.show(args[1]));

@@ -15,10 +15,31 @@ interface StringFfi {
   QTS_FreeCString(context: number, text: number): void;
 }
 
+/** Calls `read` with the guest string's UTF-8 (QuickJS writes a lone surrogate as its own three bytes) in the heap. */
+function withGuestBytes<T>(
+  module: QuickJSWASMModule,
+  memory: WebAssembly.Memory,
+  context: QuickJSContext,
+  handle: QuickJSHandle,
+  read: (heap: Uint8Array, start: number, end: number) => T,
+): T {
+  const ffi = module.getFFI() as unknown as StringFfi;
+  const contextPointer = (context as unknown as ContextPointer).ctx.value;
+  const text = ffi.QTS_GetString(contextPointer, handle.value as unknown as number);
+  try {
+    // Read after the call: making the C string may have grown the memory, which detaches older views.
+    const heap = new Uint8Array(memory.buffer);
+    return read(heap, text, heap.indexOf(0, text));
+  } finally {
+    ffi.QTS_FreeCString(contextPointer, text);
+  }
+}
+
 /**
- * A guest string's text: decoded as `context.getString` decodes it, or, from {@link TEXT_AS_BYTES_FROM} bytes, its
+ * A guest string's text: decoded as {@link readGuestString} decodes it, or, from {@link TEXT_AS_BYTES_FROM} bytes, its
  * UTF-8 bytes copied out of the module's memory undecoded. Large JSON text is cheaper to post to another thread as
- * bytes (one copy, decoded once there) than as a string (decoded here, then serialised and copied again).
+ * bytes (one copy, decoded once there) than as a string (decoded here, then serialised and copied again). JSON text
+ * holds no lone surrogate (the guest's JSON.stringify escapes them), so its bytes are UTF-8.
  */
 export function readGuestText(
   module: QuickJSWASMModule,
@@ -26,15 +47,36 @@ export function readGuestText(
   context: QuickJSContext,
   handle: QuickJSHandle,
 ): string | Uint8Array {
-  const ffi = module.getFFI() as unknown as StringFfi;
-  const contextPointer = (context as unknown as ContextPointer).ctx.value;
-  const text = ffi.QTS_GetString(contextPointer, handle.value as unknown as number);
-  try {
-    // Read after the call: making the C string may have grown the memory, which detaches older views.
-    const heap = new Uint8Array(memory.buffer);
-    const end = heap.indexOf(0, text);
-    return end - text >= TEXT_AS_BYTES_FROM ? heap.slice(text, end) : decoder.decode(heap.subarray(text, end));
-  } finally {
-    ffi.QTS_FreeCString(contextPointer, text);
+  return withGuestBytes(module, memory, context, handle, (heap, start, end) =>
+    end - start >= TEXT_AS_BYTES_FROM ? heap.slice(start, end) : decodeGuestBytes(heap.subarray(start, end)),
+  );
+}
+
+/**
+ * A guest string's exact text, lone surrogates included: `context.getString` decodes strictly, so each lone
+ * surrogate (a string sliced mid-pair, say) would become three U+FFFD.
+ */
+export function readGuestString(module: QuickJSWASMModule, memory: WebAssembly.Memory, context: QuickJSContext, handle: QuickJSHandle): string {
+  return withGuestBytes(module, memory, context, handle, (heap, start, end) => decodeGuestBytes(heap.subarray(start, end)));
+}
+
+/** Decodes UTF-8 that may hold surrogates encoded on their own (WTF-8); the strict decoder first, as almost all is UTF-8. */
+export function decodeGuestBytes(bytes: Uint8Array): string {
+  const strict = decoder.decode(bytes);
+  if (!strict.includes("\uFFFD")) return strict;
+  let text = "";
+  const units: number[] = [];
+  for (let i = 0; i < bytes.length; ) {
+    const lead = bytes[i]!;
+    const next = (offset: number) => (bytes[i + offset] ?? 0) & 0x3f;
+    let codePoint: number;
+    if (lead < 0x80) [codePoint, i] = [lead, i + 1];
+    else if (lead < 0xe0) [codePoint, i] = [((lead & 0x1f) << 6) | next(1), i + 2];
+    else if (lead < 0xf0) [codePoint, i] = [((lead & 0x0f) << 12) | (next(1) << 6) | next(2), i + 3];
+    else [codePoint, i] = [((lead & 0x07) << 18) | (next(1) << 12) | (next(2) << 6) | next(3), i + 4];
+    if (codePoint > 0xffff) units.push(0xd800 + ((codePoint - 0x10000) >> 10), 0xdc00 + ((codePoint - 0x10000) & 0x3ff));
+    else units.push(codePoint);
+    if (units.length >= 8192) text += String.fromCharCode(...units.splice(0));
   }
+  return text + String.fromCharCode(...units);
 }

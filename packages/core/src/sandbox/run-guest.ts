@@ -6,7 +6,7 @@ import { MAX_JSON_DEPTH as MAX_RESULT_DEPTH, nestsDeeperThan } from "./nests-dee
 import { ENGINE_BASELINE_PAGES } from "./quickjs-module.js";
 import { GUEST_JSON_SOURCE } from "./guest-json-source.js";
 import { GUEST_ARGS_SOURCE, GUEST_CONSOLE_SOURCE, GUEST_TOOLS_SOURCE } from "./guest-prelude.js";
-import { readGuestText } from "./read-guest-text.js";
+import { readGuestString, readGuestText } from "./read-guest-text.js";
 import type { GuestSession } from "./guest-session.js";
 import type { CallBatch, ReplyBatch, RunDone, RunRequest } from "./protocol.js";
 
@@ -193,6 +193,7 @@ class GuestRun {
   private install(context: QuickJSContext): void {
     const bridge = (this.bridge = new GuestBridge(context, this.request, this.channel, {
       serialize: (value) => this.serialize(value),
+      string: (handle) => this.string(handle),
       stop: (reason) => (this.stopReason = reason),
     }));
     const session = this.session;
@@ -271,7 +272,7 @@ class GuestRun {
     const type = context.typeof(value);
     if (type === "undefined") return { json: "null" };
     if (type === "number") return { json: JSON.stringify(context.getNumber(value)) };
-    if (type === "string") return { json: JSON.stringify(context.getString(value)) };
+    if (type === "string") return { json: JSON.stringify(this.string(value)) };
     // dump() runs guest code for objects only; for a boolean it is a plain read.
     if (type === "boolean") return { json: context.dump(value) === true ? "true" : "false" };
     if (type === "bigint") return { json: JSON.stringify(context.getBigInt(value).toString()) };
@@ -287,6 +288,11 @@ class GuestRun {
     const json = context.typeof(serialized.value) === "string" ? this.text(serialized.value, asBytes) : "null";
     serialized.value.dispose();
     return { json };
+  }
+
+  /** A guest string's exact text (see readGuestString). */
+  string(handle: QuickJSHandle): string {
+    return readGuestString(this.engine.module, this.engine.memory, this.context, handle);
   }
 
   private text(handle: QuickJSHandle, asBytes: boolean): string | Uint8Array {
@@ -353,7 +359,7 @@ class GuestRun {
     const read = (key: string) => {
       try {
         const handle = context.getProp(error, key);
-        const value = context.typeof(handle) === "string" ? context.getString(handle) : null;
+        const value = context.typeof(handle) === "string" ? this.string(handle) : null;
         handle.dispose();
         return value;
       } catch {
@@ -362,7 +368,7 @@ class GuestRun {
     };
     try {
       const type = context.typeof(error);
-      if (type === "string") return { name: null, message: context.getString(error), stack: null };
+      if (type === "string") return { name: null, message: this.string(error), stack: null };
       if (type !== "object" && type !== "function") return { name: null, message: this.show(error), stack: null };
       const text = { name: read("name"), message: read("message"), stack: read("stack") };
       return text.name === null && text.message === null ? { ...text, message: this.show(error) } : text;
