@@ -233,6 +233,22 @@ describe("createCodeMode (approvals)", () => {
     );
   });
 
+  it("lets other executions run on other workers while one waits for a person, including those queued behind it", async () => {
+    const { approve, pending, requested } = manualApprover();
+    const modes = codeMode({ approve, poolSize: 2 });
+    const others = (count: number) => Array.from({ length: count }, (_, i) => modes.execute(`return ${i};`));
+    // Submitted together: some of the others are queued on the waiting run's worker before it asks.
+    const waiting = modes.execute(`return (await tools.crm.delete_customer({ id: "cus_9" })).ok;`);
+    const before = others(8);
+    await requested(1);
+    const after = others(8);
+    // Every other execution ends while the person has still not answered.
+    expect((await Promise.all([...before, ...after])).map((result) => result.result)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(pending).toHaveLength(1);
+    pending[0]!.answer(true);
+    expect((await waiting).result).toBe(true);
+  });
+
   it("refuses a requiresApproval that is neither a boolean nor a function", () => {
     const tool = { name: "crm.drop", description: "", requiresApproval: "yes", execute: () => null };
     expect(() => defineTool(tool as never)).toThrow('Tool "crm.drop": requiresApproval must be a boolean or a function.');

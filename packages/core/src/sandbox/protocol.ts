@@ -119,5 +119,14 @@ export interface WorkerRetired {
   type: "retired";
 }
 
+/**
+ * Worker to host: runs posted to this worker that it has not started, handed back because the running run waits for
+ * a person's approval; the host gives them to another worker.
+ */
+export interface RunsReturned {
+  type: "returned";
+  ids: number[];
+}
+
 /** Every message a worker posts to the host. */
-export type WorkerMessage = CallBatch | RunDone | WorkerReady | WorkerRetired;
+export type WorkerMessage = CallBatch | RunDone | WorkerReady | WorkerRetired | RunsReturned;

@@ -38,6 +38,8 @@ function createChannel(flags: Int32Array, replyPort: MessagePort): GuestChannel 
         if (replies.length > 0) return replies;
         if (Atomics.load(flags, SIGNAL.cancel) === runId) return "cancelled";
         if (Atomics.load(flags, SIGNAL.held) === runId) {
+          // Runs posted behind this one would wait for the person too: hand them back for another worker.
+          if (queued.length > 0) port.postMessage({ type: "returned", ids: queued.splice(0).map((run) => run.id) });
           // No deadline while a person decides: the host wakes this thread when the hold ends or the run is cancelled.
           const since = Date.now();
           Atomics.wait(flags, SIGNAL.wake, seen);

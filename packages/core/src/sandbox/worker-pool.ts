@@ -178,6 +178,15 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
       remove(slot, null);
       return;
     }
+    if (message.type === "returned") {
+      // Runs queued behind a run that waits for a person: they go back to the front of the queue, in order.
+      const returned = slot.runs.filter((active, index) => index > 0 && message.ids.includes(active.id));
+      slot.runs = slot.runs.filter((active) => !returned.includes(active));
+      for (const active of returned) active.slot = undefined;
+      queue.unshift(...returned.filter((active) => !active.settled));
+      dispatch();
+      return;
+    }
     const running = slot.runs[0];
     if (!running || running.id !== message.id) return;
     if (message.type === "calls") {
@@ -240,6 +249,8 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     // Every worker is busy and no more may start: queue one more run on each, so it starts without a wake-up.
     for (const slot of ready().sort((left, right) => left.runs.length - right.runs.length)) {
       if (queue.length === 0 || slot.runs.length >= RUNS_PER_WORKER) break;
+      // Not behind a run that waits for a person's approval: that may take minutes.
+      if (slot.runs[0]?.hold?.held) continue;
       assign(slot, queue.shift()!);
     }
   };
