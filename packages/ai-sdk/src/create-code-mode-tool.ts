@@ -1,5 +1,12 @@
-import { createCodeMode, toModelView, type CodeMode, type CreateCodeModeOptions, type ExecutionResult } from "@codemode/core";
-import { jsonSchema, tool, type Tool, type ToolSet } from "ai";
+import {
+  createCodeMode,
+  SESSION_ID_DESCRIPTION,
+  toModelView,
+  type CodeMode,
+  type CreateCodeModeOptions,
+  type ExecutionResult,
+} from "@codemode/core";
+import { jsonSchema, tool, type Tool, type ToolExecutionOptions, type ToolSet } from "ai";
 import { fromAiSdkTools, type NamespaceOption } from "./from-ai-sdk-tools.js";
 
 /** Options of {@link createCodeModeTool}: the AI SDK tools, where they go, and the core's own options. */
@@ -14,11 +21,17 @@ export interface CreateCodeModeToolOptions extends Omit<CreateCodeModeOptions, "
   tokenBudget?: number;
   /** Told about every tool left out of code mode (provider-executed, no execute); default `console.warn`. */
   onWarning?: (message: string) => void;
+  /**
+   * With `sessions` on, who is asking: a session runs only for the owner that started it. A string, or read from each
+   * call's options (e.g. a user id in `experimental_context`). Default `""`, one owner for every call.
+   */
+  owner?: string | ((callOptions: ToolExecutionOptions) => string);
 }
 
-/** The input the model writes: one script. */
+/** The input the model writes: one script and, with sessions on, the session to run it in. */
 export interface CodeModeToolInput {
   code: string;
+  sessionId?: string;
 }
 
 /** One AI SDK tool that runs scripts against the given tools; close it to stop its worker threads. */
@@ -29,14 +42,11 @@ export type CodeModeTool = Tool<CodeModeToolInput, ExecutionResult> & {
   close(): Promise<void>;
 };
 
-const INPUT_SCHEMA = jsonSchema<CodeModeToolInput>({
+const CODE = { type: "string", description: "The body of an async JavaScript or TypeScript function; `return` the answer." } as const;
+const INPUT_SCHEMA = jsonSchema<CodeModeToolInput>({ type: "object", properties: { code: CODE }, required: ["code"], additionalProperties: false });
+const SESSION_INPUT_SCHEMA = jsonSchema<CodeModeToolInput>({
   type: "object",
-  properties: {
-    code: {
-      type: "string",
-      description: "The body of an async JavaScript or TypeScript function; `return` the answer.",
-    },
-  },
+  properties: { code: CODE, sessionId: { type: "string", minLength: 1, description: SESSION_ID_DESCRIPTION } },
   required: ["code"],
   additionalProperties: false,
 });
@@ -51,14 +61,19 @@ const INPUT_SCHEMA = jsonSchema<CodeModeToolInput>({
  * await execute.close();
  */
 export function createCodeModeTool(options: CreateCodeModeToolOptions): CodeModeTool {
-  const { tools, namespace, allow, tokenBudget, onWarning = console.warn, ...codeModeOptions } = options;
+  const { tools, namespace, allow, tokenBudget, onWarning = console.warn, owner = "", ...codeModeOptions } = options;
   const codeMode = createCodeMode({ ...codeModeOptions, tools: fromAiSdkTools(tools, { namespace, onWarning }) });
   const executeTool = tool<CodeModeToolInput, ExecutionResult>({
     description: codeMode.prompt({ allow, tokenBudget }),
-    inputSchema: INPUT_SCHEMA,
+    inputSchema: codeModeOptions.sessions ? SESSION_INPUT_SCHEMA : INPUT_SCHEMA,
     // The AI SDK's call options travel as the context, so every inner tool sees the outer call's messages and id.
-    execute: ({ code }, callOptions) =>
-      codeMode.execute(code, { signal: callOptions.abortSignal, allow, context: callOptions }),
+    execute: ({ code, sessionId }, callOptions) =>
+      codeMode.execute(code, {
+        signal: callOptions.abortSignal,
+        allow,
+        context: callOptions,
+        ...(sessionId === undefined ? {} : { sessionId, owner: typeof owner === "function" ? owner(callOptions) : owner }),
+      }),
     toModelOutput: ({ output }) => ({ type: "json", value: toModelView(output) }),
   });
   return Object.assign(executeTool, { codeMode, close: () => codeMode.close() });

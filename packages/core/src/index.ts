@@ -38,7 +38,7 @@ export type { CallEnvelope, CallError, CallErrorCode, CallMeta, CatalogEnvelope 
 export { CodeModeError, isCodeModeError, ToolError, type CodeModeErrorCode } from "./errors/index.js";
 export { DEFAULT_LIMITS, type ExecutionLimits } from "./limits/index.js";
 export { formatExecutionResult, toModelView } from "./report/index.js";
-export { DEFAULT_SESSION_OPTIONS, type SessionOptions } from "./session/index.js";
+export { DEFAULT_SESSION_OPTIONS, SESSION_ID_DESCRIPTION, type SessionOptions } from "./session/index.js";
 export {
   checkToolName,
   defineTool,

@@ -1,4 +1,4 @@
-import { createCodeMode, formatExecutionResult, type CodeMode, type CreateCodeModeOptions, type ExecutionResult } from "@codemode/core";
+import { createCodeMode, formatExecutionResult, SESSION_ID_DESCRIPTION, type CodeMode, type CreateCodeModeOptions, type ExecutionResult } from "@codemode/core";
 import type { CallbackManagerForToolRun } from "@langchain/core/callbacks/manager";
 import { StructuredTool, type ToolSchemaBase, type ToolRunnableConfig } from "@langchain/core/tools";
 import { fromLangChainTools, type LangChainTool, type NamespaceOption } from "./from-langchain-tools.js";
@@ -15,15 +15,18 @@ export interface CreateCodeModeToolOptions extends Omit<CreateCodeModeOptions, "
   allow?: readonly string[];
   /** Token budget of the tool's description (the catalog's prompt). */
   tokenBudget?: number;
+  /**
+   * With `sessions` on, who is asking: a session runs only for the owner that started it. A string, or read from each
+   * run's config (e.g. a user id in `configurable`). Default `""`, one owner for every call.
+   */
+  owner?: string | ((config: ToolRunnableConfig) => string);
 }
 
-const CODE_SCHEMA = {
-  type: "object",
-  properties: {
-    code: { type: "string", description: "A JavaScript or TypeScript script body; `return` its answer." },
-  },
-  required: ["code"],
-  additionalProperties: false,
+const CODE = { type: "string", description: "A JavaScript or TypeScript script body; `return` its answer." };
+const CODE_SCHEMA = { type: "object", properties: { code: CODE }, required: ["code"], additionalProperties: false };
+const SESSION_SCHEMA = {
+  ...CODE_SCHEMA,
+  properties: { code: CODE, sessionId: { type: "string", minLength: 1, description: SESSION_ID_DESCRIPTION } },
 };
 
 /** Fields of a {@link CodeModeTool}. */
@@ -32,6 +35,8 @@ export interface CodeModeToolFields {
   name: string;
   description: string;
   allow?: readonly string[];
+  /** With sessions on: the input takes a `sessionId`, and this says who is asking. */
+  owner?: string | ((config: ToolRunnableConfig) => string);
 }
 
 /**
@@ -50,6 +55,7 @@ export class CodeModeTool extends StructuredTool {
   /** The core code mode that runs the scripts; it owns worker threads, so call {@link CodeModeTool.close}. */
   readonly codeMode: CodeMode;
   readonly #allow: readonly string[] | undefined;
+  readonly #owner: string | ((config: ToolRunnableConfig) => string) | undefined;
 
   constructor(fields: CodeModeToolFields) {
     super();
@@ -57,10 +63,12 @@ export class CodeModeTool extends StructuredTool {
     this.description = fields.description;
     this.codeMode = fields.codeMode;
     this.#allow = fields.allow;
+    this.#owner = fields.owner;
+    if (fields.owner !== undefined) this.schema = SESSION_SCHEMA as ToolSchemaBase;
   }
 
   protected override async _call(
-    input: { code: string },
+    input: { code: string; sessionId?: string },
     runManager?: CallbackManagerForToolRun,
     parentConfig?: ToolRunnableConfig,
   ): Promise<[string, ExecutionResult]> {
@@ -69,7 +77,12 @@ export class CodeModeTool extends StructuredTool {
     const { toolCall: _call, runId: _id, runName: _name, callbacks: _callbacks, signal, ...inherited } =
       parentConfig ?? {};
     const context: ToolRunnableConfig = { ...inherited, callbacks: runManager?.getChild() };
-    const result = await this.codeMode.execute(input.code, { signal, allow: this.#allow, context });
+    const owner = this.#owner;
+    const session =
+      input.sessionId === undefined || owner === undefined
+        ? {}
+        : { sessionId: input.sessionId, owner: typeof owner === "function" ? owner(parentConfig ?? {}) : owner };
+    const result = await this.codeMode.execute(input.code, { signal, allow: this.#allow, context, ...session });
     return [formatExecutionResult(result), result];
   }
 
@@ -90,8 +103,8 @@ export class CodeModeTool extends StructuredTool {
  * await execute.close();
  */
 export function createCodeModeTool(options: CreateCodeModeToolOptions): CodeModeTool {
-  const { tools, name = "execute", namespace, allow, tokenBudget, ...coreOptions } = options;
+  const { tools, name = "execute", namespace, allow, tokenBudget, owner = "", ...coreOptions } = options;
   const codeMode = createCodeMode({ ...coreOptions, tools: fromLangChainTools(tools, { namespace }) });
   const description = codeMode.prompt({ allow, tokenBudget });
-  return new CodeModeTool({ codeMode, name, description, allow });
+  return new CodeModeTool({ codeMode, name, description, allow, ...(coreOptions.sessions ? { owner } : {}) });
 }

@@ -1,3 +1,5 @@
+import { SESSION_ID_DESCRIPTION } from "@codemode/core";
+
 /** The execute tool's input: one script, nothing else. */
 export const EXECUTE_INPUT_SCHEMA = {
   type: "object",
@@ -16,11 +18,7 @@ export const EXECUTE_SESSION_INPUT_SCHEMA = {
   ...EXECUTE_INPUT_SCHEMA,
   properties: {
     ...EXECUTE_INPUT_SCHEMA.properties,
-    sessionId: {
-      type: "string",
-      description:
-        'Keep state between executions: "new" starts a session whose top-level variables (const, let, var, function, class or plain assignments) the next execution with its id finds again. The result shows the id. Omit it for a fresh run.',
-    },
+    sessionId: { type: "string", description: SESSION_ID_DESCRIPTION },
   },
 } as const;
 
