@@ -105,7 +105,8 @@ async function runEngineLeaks(settings: LeakSettings, log: (line: string) => voi
 }
 
 async function runGatewayLeaks(settings: LeakSettings, log: (line: string) => void): Promise<LeaksReport["gateway"]> {
-  const gateway = await startGatewayChild({ delayMs: 0 });
+  // Client sessions ended without DELETE are closed once idle: 10 s here, so that it happens within the run.
+  const gateway = await startGatewayChild({ delayMs: 0, idleSessionMs: 10_000 });
   const samples: ProcessSample[] = [await gateway.sample(0)];
   const wrong: string[] = [];
   let finished = 0;

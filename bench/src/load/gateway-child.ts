@@ -22,7 +22,9 @@ const gateway = createGateway(config, { baseDir: BENCH_DIR, log: (message) => pr
 await gateway.start();
 const down = gateway.upstreams().filter((entry) => entry.status !== "connected");
 if (down.length > 0) throw new Error(`Upstreams down at start: ${down.map((entry) => `${entry.id} (${entry.error})`).join(", ")}`);
-const listener = await gateway.listen({ port: 0 });
+// The leak benchmark closes client sessions left idle sooner than the 10-minute default, to fit its few minutes.
+const idleSessionMs = process.env.GATEWAY_IDLE_SESSION_MS ? Number(process.env.GATEWAY_IDLE_SESSION_MS) : undefined;
+const listener = await gateway.listen({ port: 0, ...(idleSessionMs ? { idleSessionMs } : {}) });
 let runs = 0;
 
 process.on("message", (message: { type: string; runs?: number }) => {

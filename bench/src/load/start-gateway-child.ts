@@ -14,9 +14,13 @@ export interface GatewayChild {
 const CHILD = fileURLToPath(new URL("./gateway-child.ts", import.meta.url));
 const BENCH_DIR = fileURLToPath(new URL("../..", import.meta.url));
 
-/** Starts gateway-child.ts (two shop upstreams over stdio, each answering after `delayMs`) and waits until it listens. */
-export async function startGatewayChild(options: { delayMs: number }): Promise<GatewayChild> {
+/**
+ * Starts gateway-child.ts (two shop upstreams over stdio, each answering after `delayMs`) and waits until it listens;
+ * `idleSessionMs` is the gateway's `listen` option (default 10 minutes).
+ */
+export async function startGatewayChild(options: { delayMs: number; idleSessionMs?: number }): Promise<GatewayChild> {
   const env: NodeJS.ProcessEnv = { ...process.env, SHOP_DELAY_MS: String(options.delayMs) };
+  if (options.idleSessionMs) env.GATEWAY_IDLE_SESSION_MS = String(options.idleSessionMs);
   delete env.NODE_OPTIONS;
   const child = fork(CHILD, [], { cwd: BENCH_DIR, env, execArgv: ["--expose-gc", "--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
   const url = await new Promise<string>((resolve, reject) => {
