@@ -2,8 +2,8 @@
 // LEAK_RUNS executions in a row through one createCodeMode, sampled every LEAK_SAMPLE_EVERY runs.
 import { statSync } from "node:fs";
 import { createRequire } from "node:module";
-import { createCodeMode, defineTool } from "@codemode/core";
-import { SHOP_TOOLS } from "../load/shop-tools.js";
+import { createCodeMode } from "@codemode/core";
+import { shopToolDefinitions } from "../load/shop-tools.js";
 import { checkLeakRun } from "./check-leak-run.js";
 import { leakRun } from "./leak-workloads.js";
 import { sampleProcess } from "./sample-process.js";
@@ -11,14 +11,7 @@ import { sampleProcess } from "./sample-process.js";
 const runs = Number(process.env.LEAK_RUNS ?? 10_000);
 const sampleEvery = Number(process.env.LEAK_SAMPLE_EVERY ?? 250);
 const codeMode = createCodeMode({
-  tools: SHOP_TOOLS.map((tool) =>
-    defineTool({
-      name: `${tool.server}.${tool.name}`,
-      description: tool.description,
-      inputSchema: tool.inputSchema,
-      execute: async (args) => tool.answer(args as Record<string, string>),
-    }),
-  ),
+  tools: shopToolDefinitions(),
   // Short enough that the runs which end at their deadline cost seconds, not minutes; the pool is warmed first, so
   // no run pays for a worker's start.
   limits: { timeoutMs: 1000, memoryBytes: 32 * 1024 * 1024 },

@@ -2,10 +2,10 @@ import { isDeepStrictEqual } from "node:util";
 import { performance } from "node:perf_hooks";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { createCodeMode, defineTool, type CodeMode, type ExecutionResult } from "@codemode/core";
+import { createCodeMode, type CodeMode, type ExecutionResult } from "@codemode/core";
 import { residentMb } from "../leaks/sample-process.js";
 import { summarize, type Summary } from "../stats/summarize.js";
-import { expectedAnswer, SHOP_TOOLS, shopInput, shopScript } from "./shop-tools.js";
+import { expectedAnswer, shopInput, shopScript, shopToolDefinitions } from "./shop-tools.js";
 import { startGatewayChild } from "./start-gateway-child.js";
 
 /** The size of the load benchmark. */
@@ -139,17 +139,7 @@ function figures(rounds: readonly Timed[]): PhaseFigures {
 /** The same tools in-process, with the same delay: what the gateway, MCP and HTTP add is the difference. */
 function createFloor(delayMs: number): CodeMode {
   return createCodeMode({
-    tools: SHOP_TOOLS.map((tool) =>
-      defineTool({
-        name: `${tool.server}.${tool.name}`,
-        description: tool.description,
-        inputSchema: tool.inputSchema,
-        execute: async (args) => {
-          if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
-          return tool.answer(args as Record<string, string>);
-        },
-      }),
-    ),
+    tools: shopToolDefinitions(delayMs),
     limits: { timeoutMs: 120_000 },
   });
 }

@@ -1,19 +1,10 @@
-import { createCodeMode, defineTool } from "@codemode/core";
+import { createCodeMode } from "@codemode/core";
 import { describe, expect, it } from "vitest";
-import { expectedAnswer, SHOP_TOOLS, shopInput, shopScript } from "./shop-tools.js";
+import { expectedAnswer, shopInput, shopScript, shopToolDefinitions } from "./shop-tools.js";
 
 describe("shopScript", () => {
   it("returns through the real engine exactly the answer expectedAnswer computes", async () => {
-    const codeMode = createCodeMode({
-      tools: SHOP_TOOLS.map((tool) =>
-        defineTool({
-          name: `${tool.server}.${tool.name}`,
-          description: tool.description,
-          inputSchema: tool.inputSchema,
-          execute: async (args) => tool.answer(args as Record<string, string>),
-        }),
-      ),
-    });
+    const codeMode = createCodeMode({ tools: shopToolDefinitions() });
     try {
       for (const input of [shopInput(0, 0), shopInput(41, 3), shopInput(99, -1)]) {
         const result = await codeMode.execute(shopScript(input));

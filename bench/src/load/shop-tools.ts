@@ -1,5 +1,6 @@
 // The load and leak benchmarks' tools: a tiny shop whose every answer is a pure function of the arguments, so the
 // benchmark can compute what each client must get back and spot an answer that belongs to another client.
+import { defineTool, type ToolDefinition } from "@codemode/core";
 import { seededRandom } from "../stats/seeded-random.js";
 
 /** One client's question: a customer and the currency the answer is wanted in. */
@@ -58,6 +59,21 @@ export const SHOP_TOOLS: readonly ShopTool[] = [
     answer: ({ currency }) => ({ currency, rate: RATES[currency as keyof typeof RATES] ?? 1 }),
   },
 ];
+
+/** The shop's tools as the core's tool definitions, each answering after `delayMs` (the in-process side of a run). */
+export function shopToolDefinitions(delayMs = 0): ToolDefinition[] {
+  return SHOP_TOOLS.map((tool) =>
+    defineTool({
+      name: `${tool.server}.${tool.name}`,
+      description: tool.description,
+      inputSchema: tool.inputSchema,
+      execute: async (args) => {
+        if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+        return tool.answer(args as Record<string, string>);
+      },
+    }),
+  );
+}
 
 /** The script one client runs: 1 + n + 1 tool calls (3-5 here) and a join, all depending on the client's input. */
 export function shopScript(input: ShopInput): string {

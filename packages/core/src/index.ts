@@ -41,9 +41,11 @@ export { formatExecutionResult, toModelView } from "./report/index.js";
 export { DEFAULT_SESSION_OPTIONS, SESSION_ID_DESCRIPTION, type SessionOptions } from "./session/index.js";
 export {
   checkToolName,
+  createAllowFilter,
   defineTool,
   toJsonSchema,
   toolResult,
+  type AllowFilter,
   type JsonSchema,
   type StateTransition,
   type ToolAnnotations,

@@ -1,4 +1,4 @@
-import type { ToolDefinition } from "@codemode/core";
+import { createAllowFilter, type ToolDefinition } from "@codemode/core";
 import type { ApprovalsConfig } from "./approvals-config.js";
 
 /**
@@ -7,19 +7,10 @@ import type { ApprovalsConfig } from "./approvals-config.js";
  */
 export function withApprovals(tools: readonly ToolDefinition[], config: ApprovalsConfig | undefined): ToolDefinition[] {
   if (!config) return [...tools];
-  const patterns = (config.tools ?? []).map(globToRegExp);
+  // The same pattern language as a caller's `allow`: `*` is any run of characters, dots included.
+  const named = createAllowFilter(config.tools ?? []);
   return tools.map((tool) => {
     const destructive = config.destructive === true && tool.annotations?.destructiveHint === true;
-    const named = patterns.some((pattern) => pattern.test(tool.name));
-    return destructive || named ? { ...tool, requiresApproval: true } : tool;
+    return destructive || named(tool.name) ? { ...tool, requiresApproval: true } : tool;
   });
-}
-
-// The same pattern language as the core's `allow`: `*` is any run of characters, dots included.
-function globToRegExp(pattern: string): RegExp {
-  const body = pattern
-    .split("*")
-    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))
-    .join(".*");
-  return new RegExp(`^${body}$`);
 }
