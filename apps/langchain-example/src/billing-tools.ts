@@ -50,6 +50,21 @@ export const listInvoices = tool(
   },
 );
 
+/** Refunds a paid invoice: it moves money, so run-agent.ts makes every call wait for an approval. */
+export const refundInvoice = tool(
+  async ({ invoiceId, amount }) => {
+    const invoice = invoices.find((candidate) => candidate.id === invoiceId);
+    if (invoice?.status !== "paid") throw new Error(`Invoice ${invoiceId} is not a paid invoice.`);
+    if (amount > invoice.amount) throw new Error(`Invoice ${invoiceId} was for $${invoice.amount}, less than $${amount}.`);
+    return { refundId: `re_${invoiceId}`, invoiceId, amount };
+  },
+  {
+    name: "refund_invoice",
+    description: "Refund a paid invoice to its customer, in whole US dollars; returns the refund's id.",
+    schema: z.object({ invoiceId: z.string(), amount: z.number().int().positive() }),
+  },
+);
+
 /** The tools of the example and the namespace each one gets in scripts. */
-export const billingTools = [listCustomers, listInvoices];
-export const namespaces = { list_customers: "crm", list_invoices: "billing" };
+export const billingTools = [listCustomers, listInvoices, refundInvoice];
+export const namespaces = { list_customers: "crm", list_invoices: "billing", refund_invoice: "billing" };

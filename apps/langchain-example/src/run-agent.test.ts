@@ -1,23 +1,45 @@
 import type { ExecutionResult } from "@codemode/core";
 import type { ToolMessage } from "@langchain/core/messages";
 import { describe, expect, it } from "vitest";
-import { createScriptedModel } from "./create-model.js";
+import { createRefundModel, createScriptedModel } from "./create-model.js";
 import { runAgent } from "./run-agent.js";
+
+/** The full ExecutionResult of each `execute` call, from the ToolMessages' artifacts. */
+function executions(messages: Awaited<ReturnType<typeof runAgent>>["messages"]): ExecutionResult[] {
+  return (messages.filter((message) => message.type === "tool") as ToolMessage[]).map((message) => message.artifact as ExecutionResult);
+}
 
 describe("runAgent", () => {
   it("answers with the unpaid total of the three largest customers from one script", async () => {
     const { answer, messages } = await runAgent("What do our three largest customers owe?", createScriptedModel());
     // Umbrella 4200 + 600, Globex 8000 + 1750, Hooli 5100.
     expect(answer).toBe("The three largest customers owe $19650 in unpaid invoices (Umbrella $4800, Globex $9750, Hooli $5100).");
-    const toolMessages = messages.filter((message) => message.type === "tool") as ToolMessage[];
-    expect(toolMessages).toHaveLength(1);
-    const result = toolMessages[0]!.artifact as ExecutionResult;
-    expect(result.status).toBe("completed");
-    expect(result.toolCalls.map((call) => call.tool)).toEqual([
+    const results = executions(messages);
+    expect(results).toHaveLength(1);
+    expect(results[0]!.status).toBe("completed");
+    expect(results[0]!.toolCalls.map((call) => call.tool)).toEqual([
       "crm.list_customers",
       "billing.list_invoices",
       "billing.list_invoices",
       "billing.list_invoices",
+    ]);
+  });
+
+  it("runs the refund the approver allows and not the one it denies, and prints both decisions", async () => {
+    const lines: string[] = [];
+    const { answer, messages } = await runAgent("Refund Umbrella's and Hooli's paid invoices.", createRefundModel(), { log: (line) => lines.push(line) });
+    expect(lines).toEqual([
+      'approval: denied billing.refund_invoice {"invoiceId":"inv_1006","amount":15000}',
+      'approval: approved billing.refund_invoice {"invoiceId":"inv_1010","amount":2200}',
+    ]);
+    expect(answer).toBe(
+      "Did not refund Umbrella's inv_1006 ($15000): The call to billing.refund_invoice was denied: refunds over $5000 need a manager. " +
+        "Refunded Hooli's inv_1010 ($2200, re_inv_1010).",
+    );
+    const refunds = executions(messages)[0]!.toolCalls.filter((call) => call.tool === "billing.refund_invoice");
+    expect(refunds).toMatchObject([
+      { ok: false, errorCode: "access_denied", approval: { approved: false } },
+      { ok: true, approval: { approved: true } },
     ]);
   });
 });

@@ -57,6 +57,29 @@ function sessionModel(): MockLanguageModelV3 {
   return model;
 }
 
+/**
+ * Runs the session model's conversation as user "ana"; between its two tool calls the host calls `endSession` with
+ * the session id of the first tool result and the given owner, as a host would when the conversation is over.
+ */
+async function conversationEndedBy(hostOwner: string) {
+  const execute = codeModeTool({ sessions: {}, owner: (callOptions) => String((callOptions.experimental_context as { user: string }).user) });
+  let ended: boolean | undefined;
+  const generated = await generateText({
+    model: sessionModel(),
+    tools: { execute },
+    stopWhen: stepCountIs(3),
+    prompt: "Go.",
+    experimental_context: { user: "ana" },
+    // generateText swallows a throwing onStepFinish, so the answer is kept and checked by the test instead.
+    onStepFinish: async (step) => {
+      const output = step.toolResults[0]?.output as ExecutionResult | undefined;
+      if (ended === undefined && output?.sessionId) ended = await execute.codeMode.endSession(output.sessionId, { owner: hostOwner });
+    },
+  });
+  const [first, second] = generated.steps.map((step) => step.toolResults[0]?.output as ExecutionResult);
+  return { ended, first, second };
+}
+
 describe("createCodeModeTool (sessions)", () => {
   it("keeps a script's variables for the model's next execution in the same session", async () => {
     const execute = codeModeTool({ sessions: {} });
@@ -79,5 +102,18 @@ describe("createCodeModeTool (sessions)", () => {
     const started = await as("ana", { code: "secret = 42; return 1;", sessionId: "new" });
     expect((await as("ana", { code: "return secret;", sessionId: started.sessionId! })).result).toBe(42);
     expect((await as("bob", { code: "return secret;", sessionId: started.sessionId! })).error?.kind).toBe("SessionNotFound");
+  });
+
+  it("ends a session when the host asks as its owner, so the model's next call with that id finds no session", async () => {
+    const { ended, first, second } = await conversationEndedBy("ana");
+    expect(ended).toBe(true);
+    expect(first).toMatchObject({ status: "completed", result: 2 });
+    expect(second).toMatchObject({ status: "failed", error: { kind: "SessionNotFound" } });
+  });
+
+  it("keeps a session running when the host asks to end it as another owner", async () => {
+    const { ended, first, second } = await conversationEndedBy("bob");
+    expect(ended).toBe(false);
+    expect(second).toMatchObject({ status: "completed", result: ["in_1"], sessionId: first!.sessionId });
   });
 });

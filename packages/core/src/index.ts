@@ -1,5 +1,5 @@
 // The public API of @codemode/core: every name here is a decision (shared/STYLE.md, principle 4).
-export type { ApprovalDecision, ApprovalRequest, Approver } from "./approval/index.js";
+export type { ApprovalDecision, ApprovalRequest, ApprovalStatus, Approver } from "./approval/index.js";
 export type {
   CatalogDetail,
   CatalogItem,
@@ -13,6 +13,7 @@ export type {
   CatalogCallOptions,
   CodeMode,
   CreateCodeModeOptions,
+  EndSessionOptions,
   ExecuteOptions,
   HostCatalog,
 } from "./code-mode/code-mode.js";

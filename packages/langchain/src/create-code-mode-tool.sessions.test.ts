@@ -47,4 +47,20 @@ describe("createCodeModeTool (sessions)", () => {
     expect((await invoke(execute, { code: "return secret;", sessionId: started.result.sessionId! }, "ana")).result.result).toBe(42);
     expect((await invoke(execute, { code: "return secret;", sessionId: started.result.sessionId! }, "bob")).result.error?.kind).toBe("SessionNotFound");
   });
+
+  it("ends a session when the host asks as its owner, so the next call with that id finds no session", async () => {
+    const execute = make({ sessions: {}, owner: (config) => String(config.configurable?.["user"]) });
+    const started = await invoke(execute, { code: "secret = 42; return 1;", sessionId: "new" }, "ana");
+    expect(await execute.codeMode.endSession(started.result.sessionId!, { owner: "ana" })).toBe(true);
+    const next = await invoke(execute, { code: "return secret;", sessionId: started.result.sessionId! }, "ana");
+    expect(next.result).toMatchObject({ status: "failed", error: { kind: "SessionNotFound" } });
+    expect(next.text).toContain("SessionNotFound");
+  });
+
+  it("keeps a session running when the host asks to end it as another owner", async () => {
+    const execute = make({ sessions: {}, owner: (config) => String(config.configurable?.["user"]) });
+    const started = await invoke(execute, { code: "secret = 42; return 1;", sessionId: "new" }, "ana");
+    expect(await execute.codeMode.endSession(started.result.sessionId!, { owner: "bob" })).toBe(false);
+    expect((await invoke(execute, { code: "return secret;", sessionId: started.result.sessionId! }, "ana")).result.result).toBe(42);
+  });
 });

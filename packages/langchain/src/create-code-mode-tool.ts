@@ -2,6 +2,7 @@ import { createCodeMode, formatExecutionResult, SESSION_ID_DESCRIPTION, type Cod
 import type { CallbackManagerForToolRun } from "@langchain/core/callbacks/manager";
 import { StructuredTool, type ToolSchemaBase, type ToolRunnableConfig } from "@langchain/core/tools";
 import { fromLangChainTools, type LangChainTool, type NamespaceOption } from "./from-langchain-tools.js";
+import type { InterruptOnOption } from "./to-requires-approval.js";
 
 /** Options of {@link createCodeModeTool}; the core's options (limits, search, poolSize, catalog) pass through. */
 export interface CreateCodeModeToolOptions extends Omit<CreateCodeModeOptions, "tools"> {
@@ -15,6 +16,12 @@ export interface CreateCodeModeToolOptions extends Omit<CreateCodeModeOptions, "
   allow?: readonly string[];
   /** Token budget of the tool's description (the catalog's prompt). */
   tokenBudget?: number;
+  /**
+   * Which tools' calls wait for `approve` (a person's yes) before they run; a denied call gives the script
+   * `access_denied`. Keyed like `humanInTheLoopMiddleware`'s `interruptOn`, so a LangChain user can move the same map
+   * over: a graph interrupt cannot pause a script halfway, so inside `execute` the question goes to `approve` instead.
+   */
+  interruptOn?: InterruptOnOption;
   /**
    * With `sessions` on, who is asking: a session runs only for the owner that started it. A string, or read from each
    * run's config (e.g. a user id in `configurable`). Default `""`, one owner for every call.
@@ -103,8 +110,8 @@ export class CodeModeTool extends StructuredTool {
  * await execute.close();
  */
 export function createCodeModeTool(options: CreateCodeModeToolOptions): CodeModeTool {
-  const { tools, name = "execute", namespace, allow, tokenBudget, owner = "", ...coreOptions } = options;
-  const codeMode = createCodeMode({ ...coreOptions, tools: fromLangChainTools(tools, { namespace }) });
+  const { tools, name = "execute", namespace, allow, tokenBudget, owner = "", interruptOn, ...coreOptions } = options;
+  const codeMode = createCodeMode({ ...coreOptions, tools: fromLangChainTools(tools, { namespace, interruptOn }) });
   const description = codeMode.prompt({ allow, tokenBudget });
   return new CodeModeTool({ codeMode, name, description, allow, ...(coreOptions.sessions ? { owner } : {}) });
 }

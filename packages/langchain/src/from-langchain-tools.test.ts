@@ -119,4 +119,10 @@ describe("fromLangChainTools", () => {
     expect(error).toBeInstanceOf(ToolError);
     expect(error).toMatchObject({ code: "invalid_arguments" });
   });
+
+  it("marks the tools interruptOn covers with requiresApproval and leaves the rest unmarked", () => {
+    const definitions = fromLangChainTools([new WeatherTool(), noop], { namespace: "ops", interruptOn: { "ops.noop": true } });
+    expect(definitions.map((definition) => definition.requiresApproval)).toEqual([undefined, true]);
+    expect("requiresApproval" in definitions[0]!).toBe(false);
+  });
 });

@@ -3,6 +3,7 @@ import type { RunnableConfig, RunnableToolLike } from "@langchain/core/runnables
 import { ToolInputParsingException, type StructuredToolInterface } from "@langchain/core/tools";
 import { toJsonSchema } from "@langchain/core/utils/json_schema";
 import { fromToolOutput } from "./from-tool-output.js";
+import { toRequiresApproval, type InterruptOnOption } from "./to-requires-approval.js";
 
 /**
  * A LangChain tool of any kind: `tool()`, DynamicStructuredTool, a StructuredTool subclass, an MCP adapter tool, or a
@@ -22,25 +23,32 @@ export const DEFAULT_NAMESPACE = "tools";
 /** Options of {@link fromLangChainTools}. */
 export interface FromLangChainToolsOptions {
   namespace?: NamespaceOption;
+  /** Which tools' calls wait for the code mode's `approve`; see {@link InterruptOnOption}. */
+  interruptOn?: InterruptOnOption;
 }
 
 /**
  * Turns LangChain tools into the core's tool definitions. Each call invokes the LangChain tool with the config the
- * host passed as `context` (callbacks, tags, metadata) and the call's own abort signal.
+ * host passed as `context` (callbacks, tags, metadata) and the call's own abort signal; tools `interruptOn` covers
+ * get `requiresApproval`.
  */
 export function fromLangChainTools(
   tools: readonly LangChainTool[],
   options: FromLangChainToolsOptions = {},
 ): ToolDefinition[] {
-  return tools.map((tool) => {
+  const named = tools.map((tool) => ({ tool, name: `${namespaceOf(tool, options.namespace)}.${toSegment(tool.name)}` }));
+  const approvals = toRequiresApproval(named, options.interruptOn);
+  return named.map(({ tool, name }, index) => {
     const { metadata, responseFormat } = tool as { metadata?: { annotations?: ToolAnnotations }; responseFormat?: string };
     const contentBlocks = responseFormat === "content_and_artifact";
+    const requiresApproval = approvals[index];
     return {
-      name: `${namespaceOf(tool, options.namespace)}.${toSegment(tool.name)}`,
+      name,
       description: tool.description ?? "",
       inputSchema: toInputSchema(tool.schema),
       // @langchain/mcp-adapters keeps the MCP tool's annotations (readOnlyHint, ...) in the tool's metadata.
       annotations: metadata?.annotations,
+      ...(requiresApproval === undefined ? {} : { requiresApproval }),
       execute: async (args: unknown, { signal, context }) => {
         try {
           const output = await tool.invoke(args as never, { ...(context as RunnableConfig), signal });

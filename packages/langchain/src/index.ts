@@ -13,3 +13,8 @@ export {
   type NamespaceOption,
 } from "./from-langchain-tools.js";
 export { fromToolOutput, type FromToolOutputOptions } from "./from-tool-output.js";
+export {
+  type InterruptOnOption,
+  type InterruptOnRequest,
+  type InterruptOnRule,
+} from "./to-requires-approval.js";

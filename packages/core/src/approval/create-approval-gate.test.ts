@@ -31,7 +31,30 @@ describe("createApprovalGate", () => {
     answers[1]!(false);
     expect(await second).toMatchObject({ code: "access_denied" });
     expect(holds).toEqual([true, false]);
-    expect(gate.outcome(`call_${calls}`)).toEqual({ approved: false, waitedMs: expect.any(Number) });
+    expect(gate.outcome(`call_${calls - 1}`)).toEqual({ approved: true, status: "approved", waitedMs: expect.any(Number) });
+    expect(gate.outcome(`call_${calls}`)).toEqual({ approved: false, status: "denied", waitedMs: expect.any(Number) });
+  });
+
+  it("tells a timeout from a denial, and gives a call still waiting the outcome cancelled", async () => {
+    const gate = createApprovalGate({ approve: () => new Promise<boolean>(() => {}), timeoutMs: 20, context: null, onHold: () => {} });
+    const timedOut = call();
+    expect(await gate.check(tool(true), {}, timedOut)).toMatchObject({ code: "timeout" });
+    expect(gate.outcome(timedOut.callId)).toMatchObject({ approved: false, status: "timeout" });
+    expect(gate.pending(timedOut.callId)).toBeUndefined();
+    const waiting = call();
+    void gate.check(tool(true), {}, waiting);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(gate.outcome(waiting.callId)).toBeUndefined();
+    expect(gate.pending(waiting.callId)).toEqual({ approved: false, status: "cancelled", waitedMs: expect.any(Number) });
+  });
+
+  it("tells onAsk about each call that starts waiting, and only those", async () => {
+    const asked: { tool: string; callId: string }[] = [];
+    const gate = createApprovalGate({ approve: () => true, timeoutMs: 1000, context: null, onHold: () => {}, onAsk: (event) => asked.push(event) });
+    const first = call();
+    await gate.check(tool(true), {}, first);
+    await gate.check(tool(false), {}, call());
+    expect(asked).toEqual([{ tool: "crm.delete_customer", callId: first.callId }]);
   });
 
   it("never asks or holds for a tool that needs no approval", async () => {

@@ -11,11 +11,17 @@ export interface ApprovalGateOptions {
   context: unknown;
   /** Told when the first approval starts waiting (`true`) and when the last one ends (`false`). */
   onHold(held: boolean): void;
+  /** Told when a call starts waiting for its answer, after its rule said it needs one. */
+  onAsk?: ((call: { tool: string; callId: string }) => void) | undefined;
 }
 
-/** How a call that needed approval fared: whether it was given, and how long the call waited for the answer. */
+/** How a call's approval step ended: the approver's answer, no answer in time, or the run ended first. */
+export type ApprovalStatus = "approved" | "denied" | "timeout" | "cancelled";
+
+/** How a call that needed approval fared: whether it was given, why not, and how long the call waited. */
 export interface ApprovalOutcome {
   approved: boolean;
+  status: ApprovalStatus;
   waitedMs: number;
 }
 
@@ -27,23 +33,27 @@ export interface ApprovalGate {
   outcome(callId: string): ApprovalOutcome | undefined;
   /** Whether a call is waiting for its answer right now. */
   isWaiting(callId: string): boolean;
+  /** For a call still waiting, the outcome it gets if the run ends now: `cancelled` after the wait so far. */
+  pending(callId: string): ApprovalOutcome | undefined;
 }
 
 /** Creates the approval step that sits between a call's validation and its `execute`. */
 export function createApprovalGate(options: ApprovalGateOptions): ApprovalGate {
-  const waiting = new Set<string>();
+  // Each waiting call's start, so a run that ends mid-wait can still say how long the call waited.
+  const waiting = new Map<string, number>();
   const outcomes = new Map<string, ApprovalOutcome>();
   return {
     async check(tool, args, { callId, signal }) {
       const required = await requiresApproval(tool, args, { callId, signal, context: options.context });
       if (required !== true) return required === false ? null : required;
-      waiting.add(callId);
-      if (waiting.size === 1) options.onHold(true);
       const started = performance.now();
+      waiting.set(callId, started);
+      if (waiting.size === 1) options.onHold(true);
+      options.onAsk?.({ tool: tool.name, callId });
       try {
         const request = { tool: tool.name, arguments: args, context: options.context, callId };
         const refused = await requestApproval({ approve: options.approve, request, signal, timeoutMs: options.timeoutMs });
-        outcomes.set(callId, { approved: refused === null, waitedMs: Math.round(performance.now() - started) });
+        outcomes.set(callId, { approved: refused === null, status: statusOf(refused), waitedMs: Math.round(performance.now() - started) });
         return refused;
       } finally {
         waiting.delete(callId);
@@ -52,7 +62,17 @@ export function createApprovalGate(options: ApprovalGateOptions): ApprovalGate {
     },
     outcome: (callId) => outcomes.get(callId),
     isWaiting: (callId) => waiting.has(callId),
+    pending(callId) {
+      const started = waiting.get(callId);
+      if (started === undefined) return undefined;
+      return { approved: false, status: "cancelled", waitedMs: Math.round(performance.now() - started) };
+    },
   };
+}
+
+function statusOf(refused: CallError | null): ApprovalStatus {
+  if (refused === null) return "approved";
+  return refused.code === "timeout" || refused.code === "cancelled" ? refused.code : "denied";
 }
 
 /** Whether a call needs approval; a predicate that throws denies the call rather than letting it run unasked. */

@@ -77,6 +77,12 @@ export interface ExecuteOptions {
   owner?: string;
 }
 
+/** Options of {@link CodeMode.endSession}. */
+export interface EndSessionOptions {
+  /** Who is asking: only the owner that started a session can end it. Default `""`. */
+  owner?: string;
+}
+
 /** Who is asking, for the host-side catalog operations. */
 export interface CatalogCallOptions {
   allow?: readonly string[];
@@ -102,6 +108,16 @@ export interface CodeMode {
   prompt(options?: CatalogCallOptions & { tokenBudget?: number }): string;
   /** Replaces the tool set; executions already running keep the tools they started with. */
   setTools(tools: readonly ToolDefinition[]): void;
+  /**
+   * Ends a session before its time to live, for a host that knows the conversation is over: a run in flight in it
+   * fails with `Cancelled`, its worker thread stops before this resolves, and its id is then not found. Resolves true
+   * when it ended a session of `owner` (default `""`), false for an id that is unknown, expired, already ended or
+   * another owner's (one answer for all) and after `close()`; without `sessions` it throws INVALID_OPTIONS.
+   *
+   * @example
+   * await codeMode.endSession(result.sessionId!, { owner: user.id });
+   */
+  endSession(sessionId: string, options?: EndSessionOptions): Promise<boolean>;
   /** Stops the worker threads; later calls to `execute` throw CLOSED. */
   close(): Promise<void>;
 }

@@ -4,6 +4,7 @@ import type { ApprovalRequest, Approver } from "../approval/index.js";
 import { defineTool } from "../tools/index.js";
 import { createCodeMode } from "./create-code-mode.js";
 import type { CreateCodeModeOptions } from "./code-mode.js";
+import type { ToolCallEndEvent } from "./tool-call-trace.js";
 
 const deleted: string[] = [];
 
@@ -216,6 +217,38 @@ describe("createCodeMode (approvals)", () => {
       expect.objectContaining({ ok: true, approval: { approved: true, waitedMs: expect.any(Number) } }),
       expect.objectContaining({ ok: false, errorCode: "access_denied", approval: { approved: false, waitedMs: expect.any(Number) } }),
       expect.not.objectContaining({ approval: expect.anything() }),
+    ]);
+  });
+
+  it("counts the wait for approval in the call's durationMs and says how much of it was the wait", async () => {
+    const ends: ToolCallEndEvent[] = [];
+    const modes = codeMode({
+      approve: () => new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 60)),
+      onToolCallEnd: (event) => ends.push(event),
+    });
+    const result = await modes.execute(`await tools.crm.delete_customer({ id: "cus_1" });`);
+    const [call] = result.toolCalls;
+    // waitedMs is rounded to whole milliseconds, durationMs to hundredths: the wait is part of the call's time.
+    expect(call!.approval!.waitedMs).toBeGreaterThanOrEqual(50);
+    expect(call!.durationMs).toBeGreaterThanOrEqual(call!.approval!.waitedMs - 0.5);
+    expect(ends).toEqual([expect.objectContaining({ durationMs: call!.durationMs, approval: { status: "approved", waitedMs: call!.approval!.waitedMs } })]);
+  });
+
+  it("tells the hooks how each approval ended, and nothing for a call that needed none", async () => {
+    const ends: ToolCallEndEvent[] = [];
+    const modes = codeMode({
+      limits: { approvalTimeoutMs: 100 },
+      approve: (request) => ((request.arguments as { id: string }).id === "cus_1" ? false : new Promise<boolean>(() => {})),
+      onToolCallEnd: (event) => ends.push(event),
+    });
+    await modes.execute(`
+      await tools.crm.delete_customer({ id: "cus_1" });
+      await tools.crm.delete_customer({ id: "cus_2" });
+      await tools.crm.find_customer({});`);
+    expect(ends.map((event) => [event.errorCode, event.approval?.status])).toEqual([
+      ["access_denied", "denied"],
+      ["timeout", "timeout"],
+      [undefined, undefined],
     ]);
   });
 

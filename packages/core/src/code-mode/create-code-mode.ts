@@ -148,6 +148,13 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
     setTools(tools) {
       toolSet = toToolSet(tools);
     },
+    async endSession(sessionId, endOptions = {}) {
+      // The checks of execute's sessionId and owner, so a call without sessions throws the same INVALID_OPTIONS.
+      const target = readSessionTarget({ sessionId: sessionId ?? null, owner: endOptions.owner }, sessions !== undefined);
+      // close() already ended every session; a cleanup racing a shutdown should not have to catch.
+      if (closed) return false;
+      return sessions!.end(target!);
+    },
     async close() {
       closed = true;
       await Promise.all([pool.close(), sessions?.close()]);

@@ -1,6 +1,6 @@
 import type { Span } from "@opentelemetry/api";
 import type { ExecutionResult } from "./execution-result.js";
-import { callHook, type ToolCallHooks } from "./tool-call-trace.js";
+import { callHook, type ToolCallHooks, type ToolCallStepHooks } from "./tool-call-trace.js";
 
 type OpenTelemetryApi = typeof import("@opentelemetry/api");
 
@@ -27,14 +27,14 @@ export function loadOpenTelemetry(): Promise<OpenTelemetryApi | null> {
 
 /** The spans of one execution: hooks that open a child span per tool call, and `end` for the execution's own. */
 export interface ExecutionSpans {
-  hooks: ToolCallHooks;
+  hooks: ToolCallStepHooks;
   end(result: ExecutionResult): void;
 }
 
 /**
  * Starts a `codemode.execute` span under the active context, or returns null when no tracer records it (no
  * provider registered), so that an application without tracing pays nothing per tool call. Tool calls become
- * `execute_tool <name>` spans (OpenTelemetry's GenAI conventions) under it.
+ * `execute_tool <name>` spans (OpenTelemetry's GenAI conventions) under it, from the script's call to its reply.
  */
 export function startExecutionSpans(api: OpenTelemetryApi): ExecutionSpans | null {
   const tracer = api.trace.getTracer("@codemode/core");
@@ -55,11 +55,21 @@ export function startExecutionSpans(api: OpenTelemetryApi): ExecutionSpans | nul
         const attributes = { "gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": tool, "gen_ai.tool.call.id": callId };
         calls.set(callId, tracer.startSpan(`execute_tool ${tool}`, { attributes }, parent));
       },
-      onToolCallEnd({ callId, ok, errorCode }) {
+      // Steps are events on the call's one span rather than child spans: a call stays one `execute_tool` span
+      // whatever it went through, and the wait's outcome and length are attributes a backend can query.
+      onApprovalRequested({ callId }) {
+        calls.get(callId)?.addEvent("codemode.approval.requested");
+      },
+      onToolExecuteStart({ callId }) {
+        calls.get(callId)?.addEvent("codemode.tool.started");
+      },
+      onToolCallEnd({ callId, ok, errorCode, approval }) {
         const call = calls.get(callId);
         if (!call) return;
         calls.delete(callId);
-        if (!ok) fail(call, errorCode ?? "tool_error");
+        if (approval) call.setAttributes({ "codemode.approval": approval.status, "codemode.approval.wait_ms": approval.waitedMs });
+        // A call that approval stopped never ran: a person's no, or nobody's answer, is an outcome, not a fault.
+        if (!ok && (approval === undefined || approval.status === "approved")) fail(call, errorCode ?? "tool_error");
         call.end();
       },
     },
@@ -74,9 +84,11 @@ export function startExecutionSpans(api: OpenTelemetryApi): ExecutionSpans | nul
 }
 
 /** Hooks that call both sets, each guarded, so neither a host's hook nor tracing can break the other. */
-export function combineHooks(first: ToolCallHooks, second: ToolCallHooks | undefined): ToolCallHooks {
+export function combineHooks(first: ToolCallHooks, second: ToolCallStepHooks | undefined): ToolCallStepHooks {
   if (!second) return first;
   return {
+    onApprovalRequested: second.onApprovalRequested,
+    onToolExecuteStart: second.onToolExecuteStart,
     onToolCallStart: (event) => {
       callHook(first.onToolCallStart, event);
       callHook(second.onToolCallStart, event);

@@ -1,3 +1,5 @@
+import type { ApprovalOutcome, ApprovalStatus } from "../approval/index.js";
+
 /** What `trace` adds to each ToolCallRecord; everything is off by default. */
 export interface TraceOptions {
   /** Record each call's arguments (as the tool received them, before validation) in `arguments`. */
@@ -8,7 +10,7 @@ export interface TraceOptions {
   maxSummaryBytes?: number;
 }
 
-/** What {@link ToolCallHooks.onToolCallStart} receives: a tool call about to run. */
+/** What {@link ToolCallHooks.onToolCallStart} receives: a call the script made, before validation and any approval. */
 export interface ToolCallStartEvent {
   tool: string;
   /** The arguments the script passed, parsed from JSON, before validation. */
@@ -25,12 +27,43 @@ export interface ToolCallEndEvent {
   durationMs: number;
   /** The envelope's error code when the call failed (`cancelled` when the run ended first). */
   errorCode?: string;
+  /**
+   * Present when the call asked for approval: how that ended (`denied`, `timeout` and `cancelled` calls never ran)
+   * and how long it waited, a part of `durationMs`.
+   */
+  approval?: { status: ApprovalStatus; waitedMs: number };
 }
 
-/** Host callbacks around every tool call that runs; a hook that throws or rejects is ignored. */
+/**
+ * Host callbacks around every tool call the script makes: `onToolCallStart` when it is made, `onToolCallEnd` once
+ * its reply is ready, so the time between includes validation and any wait for approval. A hook that throws or
+ * rejects is ignored.
+ */
 export interface ToolCallHooks {
   onToolCallStart?: (event: ToolCallStartEvent) => void;
   onToolCallEnd?: (event: ToolCallEndEvent) => void;
+}
+
+/** A step inside one tool call, named by the id its `execute` gets. */
+export interface ToolCallStepEvent {
+  tool: string;
+  callId: string;
+}
+
+/**
+ * The hooks host calls invoke: the public ones plus the steps between them that tracing marks. Internal (not in
+ * index.ts) until a host needs them: `approve` already tells a host when a call asks.
+ */
+export interface ToolCallStepHooks extends ToolCallHooks {
+  /** The call starts waiting for approval; fires after `onToolCallStart`, never for a call that needs none. */
+  onApprovalRequested?: (event: ToolCallStepEvent) => void;
+  /** The tool's own `execute` starts: validation passed and any approval was given. */
+  onToolExecuteStart?: (event: ToolCallStepEvent) => void;
+}
+
+/** An end event with the call's approval outcome added, when it asked for one. */
+export function withApproval(event: ToolCallEndEvent, outcome: ApprovalOutcome | undefined): ToolCallEndEvent {
+  return outcome ? { ...event, approval: { status: outcome.status, waitedMs: outcome.waitedMs } } : event;
 }
 
 /** The default of {@link TraceOptions.maxSummaryBytes}. */

@@ -1,6 +1,6 @@
 import { newQuickJSWASMModuleFromVariant, type QuickJSContext, type QuickJSWASMModule } from "quickjs-emscripten-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GUEST_JSON_SOURCE } from "./guest-json-source.js";
+import { CHECKED_VALUES, GUEST_JSON_SOURCE, mayWriteNatively } from "./guest-json-source.js";
 import { createGuestEngine } from "./create-guest-engine.js";
 import { runGuest, type GuestChannel } from "./run-guest.js";
 import { prepareScript } from "../script/index.js";
@@ -19,14 +19,39 @@ beforeAll(async () => {
 afterAll(() => context.dispose());
 
 /** The fast path's text for the value `expression` evaluates to in the guest, or undefined where it gives up. */
-function fastJson(expression: string): string | undefined {
+function fastJson(expression: string, native = false): string | undefined {
   const fast = context.unwrapResult(context.evalCode(GUEST_JSON_SOURCE));
   const value = context.unwrapResult(context.evalCode(`(${expression})`));
-  const written = context.unwrapResult(context.callFunction(fast, context.undefined, value));
+  const written = context.unwrapResult(context.callFunction(fast, context.undefined, value, native ? context.true : context.false));
   const json = context.typeof(written) === "string" ? context.getString(written) : undefined;
   for (const handle of [written, value, fast]) handle.dispose();
   return json;
 }
+
+/** The full serialiser's text for the value `expression` evaluates to. */
+function serializerJson(expression: string): string {
+  const serializer = context.unwrapResult(context.evalCode(SERIALIZER_SOURCE));
+  const value = context.unwrapResult(context.evalCode(`(${expression})`));
+  const written = context.unwrapResult(context.callFunction(serializer, context.undefined, value));
+  const json = context.getString(written);
+  for (const handle of [written, value, serializer]) handle.dispose();
+  return json;
+}
+
+/** Built-in prototypes that carry a toJSON of their own right now, as a guest expression's answer. */
+function ownToJSONs(): string {
+  return context.dump(
+    context.unwrapResult(
+      context.evalCode(
+        `[Map, Set, Error, Object.getPrototypeOf(Uint8Array), ArrayBuffer, DataView, Function, Object, Array]
+          .filter((c) => Object.prototype.hasOwnProperty.call(c.prototype, "toJSON")).map((c) => c.name).join()`,
+      ),
+    ),
+  ) as string;
+}
+
+/** An array of more values than the checked way takes, each `item`. */
+const large = (item: string) => `Array.from({ length: ${CHECKED_VALUES} }, (_, i) => (${item}))`;
 
 describe("GUEST_JSON_SOURCE", () => {
   it("writes plain objects and arrays as native JSON.stringify does", () => {
@@ -70,6 +95,76 @@ describe("GUEST_JSON_SOURCE", () => {
   });
 });
 
+describe("GUEST_JSON_SOURCE written natively", () => {
+  it("writes a large plain value as the checked way does", () => {
+    const expression = large(`{ id: i, name: "item " + i, tags: ["a", i % 2 === 0], gone: undefined, n: null }`);
+    expect(fastJson(expression, true)).toBe(fastJson(expression));
+    expect(fastJson(expression, true)).toBe(serializerJson(expression));
+  });
+
+  it("writes what the serialiser writes for Dates, class instances, boxed primitives and null prototypes, small or large", () => {
+    for (const item of [
+      `new Date(Date.UTC(2026, 10, 30, i % 24))`,
+      `new Date(NaN)`,
+      `new (class Point { constructor() { this.x = i; this.y = [i]; } })()`,
+      `[new Number(i), new String("s" + i), new Boolean(i % 2)]`,
+      `Object.assign(Object.create(null), { i })`,
+      `{ re: /x/g, when: new Date(0) }`,
+    ]) {
+      const one = `((i) => (${item}))(1)`;
+      expect(fastJson(one, true), item).toBe(serializerJson(one));
+      expect(fastJson(large(item), true), item).toBe(serializerJson(large(item)));
+    }
+  });
+
+  it("gives up at what JSON writes otherwise, however deep in a large value, and leaves no toJSON behind", () => {
+    for (const item of [
+      `new Map([["k", i]])`,
+      `new Set([i])`,
+      `new Error("e" + i)`,
+      `new (class E extends TypeError {})("x")`,
+      `new Uint8Array([i])`,
+      `new DataView(new ArrayBuffer(2))`,
+      `new ArrayBuffer(2)`,
+      `() => i`,
+      `BigInt(i)`,
+      `new (class M extends Map {})()`,
+    ]) {
+      expect(fastJson(`((i) => [${large("i")}, { deep: [{ at: ${item} }] }])(1)`, true), item).toBeUndefined();
+      expect(ownToJSONs(), item).toBe("");
+    }
+  });
+
+  it("gives up at a cycle in a large value", () => {
+    expect(fastJson(`(() => { const list = ${large("i")}; list.push({ list }); return list; })()`, true)).toBeUndefined();
+    expect(ownToJSONs()).toBe("");
+  });
+
+  it("gives up, and keeps it, while a built-in prototype has a toJSON of its own", () => {
+    context.unwrapResult(context.evalCode(`Map.prototype.toJSON = () => "mine";`)).dispose();
+    try {
+      expect(fastJson(large("i"), true)).toBeUndefined();
+      expect(ownToJSONs()).toBe("Map");
+    } finally {
+      context.unwrapResult(context.evalCode(`delete Map.prototype.toJSON;`)).dispose();
+    }
+    expect(fastJson(large("i"), true)).toBe(`[${Array.from({ length: CHECKED_VALUES }, (_, i) => i).join(",")}]`);
+  });
+});
+
+describe("mayWriteNatively", () => {
+  it("is false for a script that names Symbol, Reflect, Proxy or toJSON, anywhere in its text", () => {
+    for (const source of [`return [Symbol("s")];`, `return Object.getOwnPropertySymbols(o);`, `return Reflect.ownKeys(o);`,
+      `return new Proxy({}, {});`, `return { toJSON() { return new Map(); } };`, `// Symbol\nreturn 1;`]) {
+      expect(mayWriteNatively(source), source).toBe(false);
+    }
+  });
+
+  it("is true for a script that names none of them", () => {
+    expect(mayWriteNatively(`const items = await tools.shop.list({}); return items.data.map((item) => ({ ...item, at: new Date() }));`)).toBe(true);
+  });
+});
+
 async function runOnce(code: string): Promise<RunDone | undefined> {
   const wasmModule = await compileQuickJSModule();
   const engine = await createGuestEngine({ wasmModule, ...memoryPages(16 * 1024 * 1024), serializerSource: SERIALIZER_SOURCE });
@@ -85,6 +180,16 @@ describe("runGuest with the fast path", () => {
   it("still serialises a Map nested deep in an otherwise plain array per the serialiser", async () => {
     const done = await runOnce(`return [{ a: [1, { m: new Map([["k", new Set([1, 2])]]) }] }, "x"];`);
     expect(done?.outcome.resultJson).toBe('[{"a":[1,{"m":{"k":[1,2]}}]},"x"]');
+  });
+
+  it("writes a symbol in a large value as the serialiser does when the script names Symbol", async () => {
+    const done = await runOnce(`return Array.from({ length: 200 }, (_, i) => (i === 150 ? Symbol("s") : i));`);
+    expect(JSON.parse(done?.outcome.resultJson as string)[150]).toBe("Symbol(s)");
+  });
+
+  it("still writes a Map in a large value per the serialiser when the script could be written natively", async () => {
+    const done = await runOnce(`return Array.from({ length: 200 }, (_, i) => (i === 150 ? new Map([["k", i]]) : i));`);
+    expect(JSON.parse(done?.outcome.resultJson as string)[150]).toEqual({ k: 150 });
   });
 
   it("hands a large result over as the UTF-8 bytes of its JSON", async () => {

@@ -1,7 +1,7 @@
 import { createApprovalGate, type ApprovalGate, type Approver } from "../approval/index.js";
 import { isCatalogError, type ToolCatalog } from "../catalog/index.js";
 import type { ToolCallRecord } from "../code-mode/execution-result.js";
-import { callHook, summarizeText, type ToolCallHooks, type TraceOptions } from "../code-mode/tool-call-trace.js";
+import { callHook, summarizeText, withApproval, type ToolCallStepHooks, type TraceOptions } from "../code-mode/tool-call-trace.js";
 import { endEvent, notRun, outcomeOf, parseArguments, traceArguments, type Entry } from "./call-entry.js";
 import type { CallError } from "../envelopes/index.js";
 import { toCallError } from "../errors/index.js";
@@ -27,7 +27,7 @@ export interface HostCallsOptions {
   maxToolResultBytes: number;
   /** What each record carries besides the tool, outcome and duration; absent records nothing more. */
   trace?: Required<TraceOptions> | undefined;
-  hooks?: ToolCallHooks | undefined;
+  hooks?: ToolCallStepHooks | undefined;
   /** Asked before a tool with `requiresApproval` runs; absent denies such calls. */
   approve?: Approver | undefined;
   /** How long one call may wait for approval; default 5 minutes. */
@@ -73,6 +73,7 @@ export function createHostCalls(options: HostCallsOptions): HostCalls {
     timeoutMs: options.approvalTimeoutMs ?? 300_000,
     context: options.context,
     onHold: (held) => holdTo?.(held),
+    onAsk: (call) => callHook(options.hooks?.onApprovalRequested, call),
   });
 
   const flush = () => {
@@ -105,7 +106,7 @@ export function createHostCalls(options: HostCallsOptions): HostCalls {
     if (previous?.arguments !== undefined) entry.arguments = previous.arguments;
     if (previous?.hostCallId !== undefined) entry.hostCallId = previous.hostCallId;
     const approval = previous?.hostCallId === undefined ? undefined : approvals.outcome(previous.hostCallId);
-    if (approval) entry.approval = approval;
+    if (approval) entry.approval = { approved: approval.approved, waitedMs: approval.waitedMs };
     if (trace?.results) {
       entry.summary = summarizeText(error ? `${error.code}: ${error.message}` : (reply?.data ?? "null"), trace.maxSummaryBytes);
     }
@@ -130,7 +131,7 @@ export function createHostCalls(options: HostCallsOptions): HostCalls {
     if (finished) return;
     record(call.callId, call.name, started, reply.error, reply);
     const done = records.get(call.callId)!;
-    callHook(hooks?.onToolCallEnd, endEvent(done, hostCallId));
+    callHook(hooks?.onToolCallEnd, withApproval(endEvent(done, hostCallId), approvals.outcome(hostCallId)));
     const next = queued.shift();
     if (next) void runTool(next);
     send({ callId: call.callId, envelope: reply.envelope, bytes: reply.bytes });
@@ -182,9 +183,10 @@ export function createHostCalls(options: HostCallsOptions): HostCalls {
         if (entry) {
           entry.durationMs = roundMs(performance.now() - entry.started);
           // A call still waiting for its approval never ran, so the model may safely make it again.
-          const asking = entry.hostCallId !== undefined && approvals.isWaiting(entry.hostCallId);
+          const id = entry.hostCallId ?? "";
+          const asking = approvals.isWaiting(id);
           entry.cut = asking ? "cancelled while waiting for approval; it did not run" : "cancelled while running; it may have taken effect";
-          callHook(hooks?.onToolCallEnd, endEvent(entry, entry.hostCallId ?? ""));
+          callHook(hooks?.onToolCallEnd, withApproval(endEvent(entry, id), approvals.pending(id) ?? approvals.outcome(id)));
         }
         controller.abort();
       }
@@ -230,6 +232,7 @@ async function callTool(
     if (!validation.ok) return failure({ code: "invalid_arguments", message: validation.message, retryable: false });
     const refused = await approvals.check(tool.definition, validation.value, { callId, signal });
     if (refused) return failure(refused);
+    callHook(options.hooks?.onToolExecuteStart, { tool: call.name, callId });
     output = await tool.definition.execute(validation.value, { signal, callId, context: options.context });
   } catch (error) {
     return failure(toCallError(error));

@@ -4,10 +4,10 @@ import { classifyError, type ClassifiedError, type GuestErrorText } from "./clas
 import { GuestBridge } from "./guest-bridge.js";
 import { MAX_JSON_DEPTH as MAX_RESULT_DEPTH, nestsDeeperThan } from "./nests-deeper-than.js";
 import { ENGINE_BASELINE_PAGES } from "./quickjs-module.js";
-import { GUEST_JSON_SOURCE } from "./guest-json-source.js";
+import { GUEST_JSON_SOURCE, mayWriteNatively } from "./guest-json-source.js";
 import { GUEST_ARGS_SOURCE, GUEST_CONSOLE_SOURCE, GUEST_TOOLS_SOURCE } from "./guest-prelude.js";
 import { readGuestString, readGuestText } from "./read-guest-text.js";
-import type { GuestSession } from "./guest-session.js";
+import { RealmGlobals } from "./realm-globals.js";
 import type { CallBatch, ReplyBatch, RunDone, RunRequest } from "./protocol.js";
 
 /** One instantiated engine: a QuickJS module, the capped memory it runs in, and the serialiser's source. */
@@ -33,19 +33,22 @@ export interface GuestChannel {
 }
 
 /**
- * A fresh runtime and context, made before the run that uses them: creating them is two thirds of a trivial run, so
- * the worker makes the next one while it would otherwise sleep. Each is used by one run only.
+ * A fresh runtime and context with the globals every run has, made before the run that uses them: creating them is
+ * most of a trivial run, so the worker makes the next one while it would otherwise sleep. Each is used by one run
+ * only, unless it is a session's.
  */
 export interface GuestRealm {
   runtime: QuickJSRuntime;
   context: QuickJSContext;
+  globals: RealmGlobals;
 }
 
 /** Makes a fresh runtime and context in the engine's module. */
 export function createGuestRealm(engine: GuestEngine): GuestRealm {
   const runtime = engine.module.newRuntime();
   try {
-    return { runtime, context: runtime.newContext() };
+    const context = runtime.newContext();
+    return { runtime, context, globals: new RealmGlobals(context) };
   } catch (error) {
     runtime.dispose();
     throw error;
@@ -65,9 +68,10 @@ const STOPS: Record<StopReason, ExecutionErrorKind> = {
 };
 
 /**
- * Runs one request in a fresh runtime and context of the worker's module (`realm`, made now when not given, and
- * always disposed here; a `session`'s own are kept instead), reports the outcome, then tears both down (the host need not wait for teardown). Synchronous from start to end: while the script awaits host calls,
- * the worker blocks in Atomics.wait for the replies. Returns false when the module must not be used again.
+ * Runs one request in a runtime and context of the worker's module (`realm`, made now when not given), reports the
+ * outcome, then tears the realm down (the host need not wait for teardown) unless it is `kept` for a session's next
+ * run. Synchronous from start to end: while the script awaits host calls, the worker blocks in Atomics.wait for the
+ * replies. Returns false when the module must not be used again.
  */
 export function runGuest(
   engine: GuestEngine,
@@ -75,16 +79,15 @@ export function runGuest(
   channel: GuestChannel,
   report: (done: RunDone) => void,
   realm?: GuestRealm,
-  /** A session's realm, kept after the run instead of torn down; `realm` is then unused. */
-  session?: GuestSession,
+  kept = false,
 ): boolean {
   if (channel.isCancelled(request.id)) {
     const error = { kind: "Cancelled" as const, message: "The execution was cancelled.", stack: null };
     report({ type: "done", id: request.id, retire: false, outcome: { resultJson: null, error, logs: [], diagnostics: [], unfinishedCalls: [] } });
-    if (realm) return disposeRealm(realm);
+    if (realm && !kept) return disposeRealm(realm);
     return true;
   }
-  const run = new GuestRun(engine, request, channel, session?.realm ?? realm ?? createGuestRealm(engine), session);
+  const run = new GuestRun(engine, request, channel, realm ?? createGuestRealm(engine), kept);
   let result: { json: string | Uint8Array } | ClassifiedError;
   try {
     result = run.execute();
@@ -105,6 +108,7 @@ export function runGuest(
 /** Disposes a realm no run used; false when that fails (the module must not be used again). */
 function disposeRealm(realm: GuestRealm): boolean {
   try {
+    realm.globals.dispose();
     realm.context.dispose();
     realm.runtime.dispose();
     return true;
@@ -120,21 +124,24 @@ class GuestRun {
   private readonly deadline: number;
   private readonly context: QuickJSContext;
   private readonly runtime: QuickJSRuntime;
+  private readonly globals: RealmGlobals;
   private readonly handles: QuickJSHandle[] = [];
   private host: QuickJSHandle | undefined;
   private serializer: QuickJSHandle | undefined;
   private plainJson: QuickJSHandle | undefined;
+  /** Whether large values may be written by native JSON.stringify (see mayWriteNatively); a session's globals outlive its scripts. */
+  private writesNatively: boolean | undefined;
 
   constructor(
     private readonly engine: GuestEngine,
     private readonly request: RunRequest,
     private readonly channel: GuestChannel,
     realm: GuestRealm,
-    private readonly session?: GuestSession,
+    /** A session's realm: kept for its next run rather than torn down. */
+    private readonly kept: boolean,
   ) {
     this.deadline = Date.now() + request.limits.timeoutMs;
-    this.runtime = realm.runtime;
-    this.context = realm.context;
+    ({ runtime: this.runtime, context: this.context, globals: this.globals } = realm);
   }
 
   execute(): { json: string | Uint8Array } | ClassifiedError {
@@ -187,8 +194,8 @@ class GuestRun {
   }
 
   /**
-   * Defines `tools`, `catalog` and `console` as getters whose first read compiles the guest piece that replaces
-   * them with plain values, so a run pays only for the globals its script touches.
+   * Binds the realm's lazy globals (`tools`, `catalog`, `console`, ...) to this run: the first read of each compiles
+   * the guest piece that replaces it with a plain value, so a run pays only for the globals its script touches.
    */
   private install(context: QuickJSContext): void {
     const bridge = (this.bridge = new GuestBridge(context, this.request, this.channel, {
@@ -196,13 +203,9 @@ class GuestRun {
       string: (handle) => this.string(handle),
       stop: (reason) => (this.stopReason = reason),
     }));
-    const session = this.session;
-    this.host = session ? session.begin(bridge) : this.keep(context.newFunction("host", (...args) => bridge.onHost(args)));
-    const lazy = (name: string, load: () => QuickJSHandle | null) => {
-      if (session) return session.lazy(name, load, name === "args");
-      const get = () => load() ?? context.getProp(context.global, name);
-      context.defineProp(context.global, name, { configurable: true, get: get as () => QuickJSHandle });
-    };
+    const globals = this.globals;
+    this.host = globals.begin(bridge);
+    const lazy = (name: string, load: () => QuickJSHandle | null) => globals.lazy(name, load, this.kept && name === "args");
     const loadTools = () => {
       if (bridge.deliverer) return null;
       const { search, callStyle, files } = this.request;
@@ -210,7 +213,7 @@ class GuestRun {
       const withFiles = files === true ? context.true : context.false;
       const made = this.callPiece(GUEST_TOOLS_SOURCE, "codemode:tools", search ? context.true : context.false, values, withFiles);
       if ("error" in made) return made as unknown as QuickJSHandle;
-      bridge.deliverer = session ? (session.deliverer = made.value) : this.keep(made.value);
+      bridge.deliverer = globals.deliverer = made.value;
       return null;
     };
     lazy("tools", loadTools);
@@ -219,7 +222,7 @@ class GuestRun {
     if (this.request.callStyle === "value") lazy("ToolCallError", loadTools);
     lazy("args", () => {
       const text = context.newString(this.request.args ?? "[]");
-      const made = this.callPieceWith(GUEST_ARGS_SOURCE, "codemode:args", text, session ? context.true : context.false);
+      const made = this.callPieceWith(GUEST_ARGS_SOURCE, "codemode:args", text, this.kept ? context.true : context.false);
       text.dispose();
       if ("error" in made) return made as unknown as QuickJSHandle;
       made.value.dispose();
@@ -306,7 +309,9 @@ class GuestRun {
       if (compiled.error) return { error: compiled.error };
       this.plainJson = this.keep(compiled.value);
     }
-    const written = context.callFunction(this.plainJson, context.undefined, value);
+    this.writesNatively ??= !this.kept && mayWriteNatively(this.request.source);
+    const native = this.writesNatively ? context.true : context.false;
+    const written = context.callFunction(this.plainJson, context.undefined, value, native);
     if (written.error) return { error: written.error };
     const json = context.typeof(written.value) === "string" ? this.text(written.value, asBytes) : null;
     written.value.dispose();
@@ -389,7 +394,8 @@ class GuestRun {
     try {
       for (const handle of this.handles.reverse()) if (handle.alive) handle.dispose();
       // A session keeps its runtime and context for its next run; its worker is terminated when it ends.
-      if (this.session) return this.session.end();
+      if (this.kept) return this.globals.end();
+      this.globals.dispose();
       this.context.dispose();
       this.runtime.dispose();
     } catch {

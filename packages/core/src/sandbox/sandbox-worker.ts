@@ -5,7 +5,6 @@
 import { parentPort, receiveMessageOnPort, type MessagePort } from "node:worker_threads";
 import { SIGNAL, type ReplyBatch, type RunRequest, type WorkerInit } from "./protocol.js";
 import { createGuestEngine } from "./create-guest-engine.js";
-import { GuestSession } from "./guest-session.js";
 import { createGuestRealm, runGuest, type GuestChannel, type GuestEngine, type GuestRealm } from "./run-guest.js";
 
 const port = parentPort!;
@@ -62,7 +61,7 @@ function serve(engine: GuestEngine, flags: Int32Array, replyPort: MessagePort): 
   // The next run's runtime and context, made while no run waits (creating them is most of a trivial run).
   let realm: GuestRealm | undefined;
   // A session's runtime and context: made by its first run, kept for every later one (its worker runs nothing else).
-  let session: GuestSession | undefined;
+  let session: GuestRealm | undefined;
   for (;;) {
     const seen = Atomics.load(flags, SIGNAL.wake);
     drain(replyPort, 0);
@@ -75,7 +74,7 @@ function serve(engine: GuestEngine, flags: Int32Array, replyPort: MessagePort): 
       Atomics.wait(flags, SIGNAL.wake, seen);
       continue;
     }
-    if (request.session === true) session ??= new GuestSession(realm ?? createGuestRealm(engine));
+    if (request.session === true) session ??= realm ?? createGuestRealm(engine);
     let reported = false;
     const usable = runGuest(
       engine,
@@ -85,8 +84,8 @@ function serve(engine: GuestEngine, flags: Int32Array, replyPort: MessagePort): 
         reported = done.retire;
         port.postMessage(done);
       },
-      session ? undefined : realm,
-      session,
+      session ?? realm,
+      session !== undefined,
     );
     realm = undefined;
     if (!usable) {

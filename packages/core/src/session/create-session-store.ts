@@ -10,6 +10,11 @@ export interface SessionStore {
    * carries the session's id while the session lives; an unknown, expired or someone else's id gets one answer.
    */
   run(target: SessionTarget, job: PoolJob): Promise<{ outcome: RunOutcome; sessionId?: string }>;
+  /**
+   * Ends the session `target` names, cancelling the run in it: true once its worker has stopped, false for an id that
+   * is unknown, expired, already ended or someone else's (one answer for all).
+   */
+  end(target: SessionTarget): Promise<boolean>;
   /** Ends every session and stops their workers. */
   close(): Promise<void>;
 }
@@ -26,6 +31,8 @@ interface Session {
   ended: boolean;
   /** Its worker was stopped (a hard timeout, out of memory, a crash): the session's state is gone. */
   lost: boolean;
+  /** The host ended it (`end`): a run in flight was cancelled for that reason. */
+  endedByHost: boolean;
   expiry?: ReturnType<typeof setTimeout>;
 }
 
@@ -36,12 +43,13 @@ export function createSessionStore(options: SessionOptions, poolOptions: Omit<Wo
   const { ttlMs, maxSessions } = readSessionOptions(options);
   const sessions = new Map<string, Session>();
 
-  const end = (session: Session) => {
-    if (session.ended) return;
+  /** Resolves when the session's worker has stopped. */
+  const end = (session: Session): Promise<void> => {
+    if (session.ended) return Promise.resolve();
     session.ended = true;
     clearTimeout(session.expiry);
     sessions.delete(session.id);
-    void session.pool.close();
+    return session.pool.close();
   };
 
   const start = (owner: string): Session | null => {
@@ -51,7 +59,7 @@ export function createSessionStore(options: SessionOptions, poolOptions: Omit<Wo
       const oldest = (list: Session[]) => list.sort((left, right) => left.lastUsed - right.lastUsed)[0];
       const evicted = oldest(idle.filter((session) => session.owner === owner)) ?? oldest(idle);
       if (!evicted) return null;
-      end(evicted);
+      void end(evicted);
     }
     // The global, not node:crypto: importing that module costs ~6 ms of every cold start, sessions or not.
     const id = globalThis.crypto.randomUUID();
@@ -62,10 +70,10 @@ export function createSessionStore(options: SessionOptions, poolOptions: Omit<Wo
         const lost = sessions.get(id);
         if (!lost) return;
         lost.lost = true;
-        end(lost);
+        void end(lost);
       },
     });
-    const session: Session = { id, owner, pool, busy: 0, lastUsed: Date.now(), tail: Promise.resolve(), ended: false, lost: false };
+    const session: Session = { id, owner, pool, busy: 0, lastUsed: Date.now(), tail: Promise.resolve(), ended: false, lost: false, endedByHost: false };
     sessions.set(session.id, session);
     return session;
   };
@@ -93,6 +101,7 @@ export function createSessionStore(options: SessionOptions, poolOptions: Omit<Wo
       if (session.ended) return { outcome: notFound(target.sessionId) };
       const source = await persistTopLevel(job.request.source);
       const outcome = await session.pool.run({ ...job, request: { ...job.request, source, session: true } });
+      if (session.endedByHost) return { outcome: endedByHost(outcome) };
       if (!session.lost) return { outcome, sessionId: session.id };
       return { outcome: endedWith(outcome) };
     } finally {
@@ -100,16 +109,21 @@ export function createSessionStore(options: SessionOptions, poolOptions: Omit<Wo
       session.lastUsed = Date.now();
       // A run cancelled while it waited lets the next one go only when the one before it is done too.
       void previous.then(release);
-      if (!session.ended && session.busy === 0) session.expiry = setTimeout(() => end(session), ttlMs).unref();
+      if (!session.ended && session.busy === 0) session.expiry = setTimeout(() => void end(session), ttlMs).unref();
     }
   }
 
   return {
     run,
+    async end(target) {
+      const session = find(target);
+      if (!session) return false;
+      session.endedByHost = true;
+      await end(session);
+      return true;
+    },
     async close() {
-      const pools = [...sessions.values()].map((session) => session.pool);
-      for (const session of [...sessions.values()]) end(session);
-      await Promise.all(pools.map((pool) => pool.close()));
+      await Promise.all([...sessions.values()].map(end));
     },
   };
 }
@@ -137,9 +151,17 @@ function notFound(sessionId: string): RunOutcome {
   return failed("SessionNotFound", `No session ${JSON.stringify(sessionId)} is open for this caller. ${START_AGAIN}`);
 }
 
+/** The outcome of the run in flight when the host ended its session: cancelled, unless it had just finished. */
+function endedByHost(outcome: RunOutcome): RunOutcome {
+  if (outcome.error?.kind === "Cancelled") {
+    const message = `The execution was cancelled: the session was ended and its variables are gone. ${START_AGAIN}`;
+    return { ...outcome, error: { ...outcome.error, message } };
+  }
+  return endedWith(outcome, `The session was ended as this run finished; its variables are gone. ${START_AGAIN}`);
+}
+
 /** The outcome of the run whose worker had to be stopped: it says the session ended with it. */
-function endedWith(outcome: RunOutcome): RunOutcome {
-  const message = `The session ended: its worker was stopped and its variables are gone. ${START_AGAIN}`;
+function endedWith(outcome: RunOutcome, message = `The session ended: its worker was stopped and its variables are gone. ${START_AGAIN}`): RunOutcome {
   if (outcome.error) return { ...outcome, error: { ...outcome.error, message: `${outcome.error.message} ${message}` } };
   return { ...outcome, diagnostics: [...outcome.diagnostics, { code: "session_ended", message }] };
 }
