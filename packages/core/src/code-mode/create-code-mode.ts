@@ -65,6 +65,8 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
     // A caller's mistake throws, like a bad allowlist, rather than becoming the script's failure.
     const args = encodeScriptArgs(executeOptions.args, limits.maxCodeBytes);
     const target = readSessionTarget(executeOptions, sessions !== undefined);
+    // The worker's thread wakes while the script is prepared below, rather than after.
+    if (!target) pool.expect();
     const openTelemetry = await loadOpenTelemetry();
     const spans = openTelemetry ? startExecutionSpans(openTelemetry) : null;
     const finish = (result: Omit<ExecutionResult, "durationMs">, returned?: Returned) => {

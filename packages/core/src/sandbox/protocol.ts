@@ -15,6 +15,11 @@ export const SIGNAL = {
    * the time it waits against the run's deadline (the host wakes the worker when it changes).
    */
   held: 2,
+  /**
+   * Set by the host when it starts preparing a run for an idle worker, with a wake-up: the worker's wake-up (~120 µs
+   * here) then overlaps the host's preparation, and the worker waits for the run a little before sleeping again.
+   */
+  soon: 3,
 } as const;
 
 /** Everything a worker needs once, sent as its first message. */

@@ -33,6 +33,19 @@ describe("createWorkerPool", () => {
     expect(outcomes.map((outcome) => outcome.resultJson)).toEqual(["1", "2", "3"]);
   });
 
+  it("runs what comes after expect(), at once or long after, and ignores expect() while busy", async () => {
+    await pool.run(job("return 0"));
+    pool.expect();
+    expect((await pool.run(job("return 1"))).resultJson).toBe("1");
+    // Announced, but the run comes after the worker stopped polling for it and went back to sleep.
+    pool.expect();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await pool.run(job("return 2"))).resultJson).toBe("2");
+    const busy = pool.run(job("const end = Date.now() + 100; while (Date.now() < end) {} return 3"));
+    pool.expect();
+    expect((await Promise.all([busy, pool.run(job("return 4"))])).map((outcome) => outcome.resultJson)).toEqual(["3", "4"]);
+  });
+
   it("cancels a queued run without starting it", async () => {
     const controller = new AbortController();
     const busy = pool.run(job("const end = Date.now() + 200; while (Date.now() < end) {} return 'busy'"));
