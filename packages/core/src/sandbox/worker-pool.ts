@@ -58,8 +58,6 @@ interface Slot {
   ready: boolean;
   /** Runs posted to this worker, in order; the first one is running. */
   runs: Active[];
-  /** Told a run is coming (`expect`) and not given one since: a burst of executions wakes it once. */
-  expecting: boolean;
 }
 
 interface Active {
@@ -140,7 +138,7 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     const worker = startWorker(sandboxWorkerUrl(), { stackSizeMb });
     const { port1, port2 } = new MessageChannel();
     const signal = new SharedArrayBuffer(4 * 4);
-    const slot: Slot = { worker, replyPort: port1, flags: new Int32Array(signal), ready: false, runs: [], expecting: false };
+    const slot: Slot = { worker, replyPort: port1, flags: new Int32Array(signal), ready: false, runs: [] };
     slots.add(slot);
     worker.unref();
     compileQuickJSModule().then(
@@ -233,7 +231,6 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
 
   const assign = (slot: Slot, active: Active) => {
     active.slot = slot;
-    slot.expecting = false;
     slot.runs.push(active);
     if (slot.runs.length === 1) {
       slot.worker.ref();
@@ -299,9 +296,8 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
       if (closed || queue.length > 0) return;
       // The worker dispatch picks: the first ready one with nothing to run.
       const idle = [...slots].find((slot) => slot.ready && slot.runs.length === 0);
-      if (!idle || idle.expecting) return;
-      idle.expecting = true;
-      Atomics.store(idle.flags, SIGNAL.soon, 1);
+      // Still set: the worker has not woken to it yet, so a burst of executions wakes it once.
+      if (!idle || Atomics.compareExchange(idle.flags, SIGNAL.soon, 0, 1) === 1) return;
       wake(idle);
     },
     async close() {
