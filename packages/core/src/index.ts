@@ -34,7 +34,7 @@ export type {
   JsonValue,
   ToolCallRecord,
   Truncation,
-} from "./code-mode/execution-result.js";
+} from "./envelopes/index.js";
 export type { CallEnvelope, CallError, CallErrorCode, CallMeta, CatalogEnvelope } from "./envelopes/index.js";
 export { CodeModeError, isCodeModeError, ToolError, type CodeModeErrorCode } from "./errors/index.js";
 export { DEFAULT_LIMITS, type ExecutionLimits } from "./limits/index.js";

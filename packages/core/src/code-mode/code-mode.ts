@@ -5,7 +5,7 @@ import type { ExecutionLimits } from "../limits/index.js";
 import type { ToolDefinition } from "../tools/index.js";
 import type { SessionOptions } from "../session/index.js";
 import type { WorkspaceOptions } from "../workspace/create-workspace.js";
-import type { ExecutionResult } from "./execution-result.js";
+import type { ExecutionResult } from "../envelopes/index.js";
 import type { ToolCallHooks, TraceOptions } from "./tool-call-trace.js";
 
 /** Options of {@link createCodeMode}. */

@@ -5,7 +5,7 @@ import { isCodeModeError } from "../errors/index.js";
 import { defineTool } from "../tools/index.js";
 import type { CodeMode, CreateCodeModeOptions } from "./code-mode.js";
 import { createCodeMode } from "./create-code-mode.js";
-import type { ExecutionResult } from "./execution-result.js";
+import type { ExecutionResult } from "../envelopes/index.js";
 
 // Threads of this process (Linux): a session's worker that outlives its session keeps this count up.
 const threadCount = (): number => Number(/^Threads:\s+(\d+)/m.exec(readFileSync("/proc/self/status", "utf8"))?.[1]);

@@ -9,7 +9,7 @@ import { fitResult, SERIALIZER_SOURCE } from "../serializer/index.js";
 import { createWorkspace, FILES_DECLARATION } from "../workspace/index.js";
 import { createAllowFilter, createToolRegistry, type ToolDefinition, type ToolRegistry } from "../tools/index.js";
 import type { CodeMode, CreateCodeModeOptions, ExecuteOptions } from "./code-mode.js";
-import type { Diagnostic, ExecutionResult, JsonValue } from "./execution-result.js";
+import type { Diagnostic, ExecutionResult, JsonValue } from "../envelopes/index.js";
 import { encodeScriptArgs } from "./encode-script-args.js";
 import { createHostCatalog } from "./host-catalog.js";
 import { combineHooks, loadOpenTelemetry, startExecutionSpans } from "./open-telemetry.js";

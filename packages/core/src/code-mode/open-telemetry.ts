@@ -1,5 +1,5 @@
 import type { Span } from "@opentelemetry/api";
-import type { ExecutionResult } from "./execution-result.js";
+import type { ExecutionResult } from "../envelopes/index.js";
 import { callHook, type ToolCallHooks, type ToolCallStepHooks } from "./tool-call-trace.js";
 
 type OpenTelemetryApi = typeof import("@opentelemetry/api");

@@ -1,4 +1,4 @@
-import type { ExecutionResult } from "./execution-result.js";
+import type { ExecutionResult } from "../envelopes/index.js";
 
 /**
  * A run's result as `output: "printed"` gives it: a completed run's `result` becomes what the script printed (its

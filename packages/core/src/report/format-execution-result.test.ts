@@ -1,4 +1,4 @@
-import type { ExecutionResult } from "../code-mode/execution-result.js";
+import type { ExecutionResult } from "../envelopes/index.js";
 import { describe, expect, it } from "vitest";
 import { formatExecutionResult } from "./format-execution-result.js";
 

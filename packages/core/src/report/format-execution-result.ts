@@ -1,4 +1,4 @@
-import type { ExecutionResult } from "../code-mode/execution-result.js";
+import type { ExecutionResult } from "../envelopes/index.js";
 import { printedText } from "./to-model-view.js";
 
 /**

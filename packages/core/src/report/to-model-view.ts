@@ -1,4 +1,4 @@
-import type { ExecutionResult, JsonValue } from "../code-mode/execution-result.js";
+import type { ExecutionResult, JsonValue } from "../envelopes/index.js";
 
 /**
  * What the model reads of an execution: the result or the error (with line and column), the logs, and what was

@@ -1,4 +1,4 @@
-import type { JsonValue, ToolCallRecord } from "../code-mode/execution-result.js";
+import type { JsonValue, ToolCallRecord } from "../envelopes/index.js";
 import type { ToolCallEndEvent } from "../code-mode/tool-call-trace.js";
 import { summarizeText } from "../code-mode/tool-call-trace.js";
 import { MAX_JSON_DEPTH, nestsDeeperThan } from "./nests-deeper-than.js";

@@ -1,5 +1,5 @@
 import type { QuickJSContext, QuickJSHandle } from "quickjs-emscripten-core";
-import type { Diagnostic } from "../code-mode/execution-result.js";
+import type { Diagnostic } from "../envelopes/index.js";
 import { createLogBuffer, type LogBuffer } from "./log-buffer.js";
 import type { HostCallRequest, ReplyBatch, RunOutcome, RunRequest } from "./protocol.js";
 import type { GuestChannel, StopReason } from "./run-guest.js";

@@ -1,6 +1,6 @@
 import { createApprovalGate, type ApprovalGate, type Approver } from "../approval/index.js";
 import { isCatalogError, type ToolCatalog } from "../catalog/index.js";
-import type { ToolCallRecord } from "../code-mode/execution-result.js";
+import type { ToolCallRecord } from "../envelopes/index.js";
 import { callHook, summarizeText, withApproval, type ToolCallStepHooks, type TraceOptions } from "../code-mode/tool-call-trace.js";
 import { endEvent, notRun, outcomeOf, parseArguments, traceArguments, type Entry } from "./call-entry.js";
 import type { CallError } from "../envelopes/index.js";

@@ -1,5 +1,5 @@
 import type { MessagePort } from "node:worker_threads";
-import type { Diagnostic, ExecutionErrorKind } from "../code-mode/execution-result.js";
+import type { Diagnostic, ExecutionErrorKind } from "../envelopes/index.js";
 
 // The messages between the pool (main thread) and a sandbox worker. Only plain data crosses: strings, numbers and
 // arrays of them; the guest's values cross as JSON text made inside the guest.

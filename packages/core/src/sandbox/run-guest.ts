@@ -1,5 +1,5 @@
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from "quickjs-emscripten-core";
-import type { ExecutionErrorKind } from "../code-mode/execution-result.js";
+import type { ExecutionErrorKind } from "../envelopes/index.js";
 import { classifyError, type ClassifiedError, type GuestErrorText } from "./classify-error.js";
 import { GuestBridge } from "./guest-bridge.js";
 import { MAX_JSON_DEPTH as MAX_RESULT_DEPTH, nestsDeeperThan } from "./nests-deeper-than.js";

@@ -1,5 +1,5 @@
 import { MessageChannel, type MessagePort, type Worker } from "node:worker_threads";
-import type { ExecutionErrorKind } from "../code-mode/execution-result.js";
+import type { ExecutionErrorKind } from "../envelopes/index.js";
 import { createHoldClock, type HoldClock } from "./hold-clock.js";
 import { compileQuickJSModule, memoryPages } from "./quickjs-module.js";
 import { SIGNAL, type CallBatch, type ReplyBatch, type RunOutcome, type RunRequest, type WorkerMessage } from "./protocol.js";

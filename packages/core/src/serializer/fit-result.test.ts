@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ExecutionResult } from "../code-mode/execution-result.js";
+import type { ExecutionResult } from "../envelopes/index.js";
 import { fitResult } from "./fit-result.js";
 
 const bytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value), "utf8");

@@ -1,4 +1,4 @@
-import type { ExecutionResult } from "../code-mode/execution-result.js";
+import type { ExecutionResult } from "../envelopes/index.js";
 
 const bytesOf = (value: unknown): number => Buffer.byteLength(JSON.stringify(value) ?? "null", "utf8");
 

@@ -1,4 +1,4 @@
-import type { ExecutionErrorKind } from "../code-mode/execution-result.js";
+import type { ExecutionErrorKind } from "../envelopes/index.js";
 import { createWorkerPool, type PoolJob, type RunOutcome, type WorkerPool, type WorkerPoolOptions } from "../sandbox/index.js";
 import { persistTopLevel } from "./persist-top-level.js";
 import { readSessionOptions, type SessionOptions, type SessionTarget } from "./session-options.js";

@@ -1,4 +1,4 @@
-import type { ExecutionErrorKind, JsonValue, ToolCallRecord } from "../../code-mode/execution-result.js";
+import type { ExecutionErrorKind, JsonValue, ToolCallRecord } from "../../envelopes/index.js";
 
 /** The families of hostile scripts the adversarial suite covers. */
 export type AdversarialCategory =

@@ -1,4 +1,4 @@
-import type { ExecutionErrorKind, ExecutionResult } from "../../code-mode/execution-result.js";
+import type { ExecutionErrorKind, ExecutionResult } from "../../envelopes/index.js";
 import type { ExecutionLimits } from "../../limits/index.js";
 import { resolveLimits } from "../../limits/index.js";
 
