@@ -1,5 +1,5 @@
 import type { JsonSchema, ToolAnnotations, ToolDefinition, ToolExecutionContext } from "@codemode/core";
-import { ToolError } from "@codemode/core";
+import { CodeModeError } from "@codemode/core";
 import { asSchema, type Tool, type ToolExecutionOptions, type ToolSet } from "ai";
 import { fromCallToolResult, isCallToolResult } from "./from-call-tool-result.js";
 
@@ -65,7 +65,7 @@ function fromAiSdkTool(name: string, tool: Tool): ToolDefinition {
       let value = args;
       if (input.validate) {
         const outcome = await input.validate(args);
-        if (!outcome.success) throw new ToolError("invalid_arguments", outcome.error.message);
+        if (!outcome.success) throw new CodeModeError("INVALID_ARGUMENTS", outcome.error.message);
         value = outcome.value;
       }
       const outer = (context ?? {}) as Partial<ToolExecutionOptions>;

@@ -29,7 +29,7 @@ describe("fromCallToolResult", () => {
 
   it("throws a tool error with the text of an error result", () => {
     expect(() => fromCallToolResult({ content: [{ type: "text", text: "Down." }], isError: true })).toThrow(
-      expect.objectContaining({ name: "ToolError", code: "tool_error", message: "Down." })
+      expect.objectContaining({ name: "CodeModeError", code: "TOOL_ERROR", message: "Down." })
     );
   });
 });

@@ -1,4 +1,4 @@
-import { ToolError, toolResult } from "@codemode/core";
+import { CodeModeError, toolResult } from "@codemode/core";
 
 interface ContentBlock {
   type: string;
@@ -30,7 +30,7 @@ export function isCallToolResult(value: unknown): value is CallToolResult {
 export function fromCallToolResult(result: CallToolResult): unknown {
   const texts = result.content.filter((block) => block.type === "text").map((block) => block.text ?? "");
   const omitted = result.content.length - texts.length;
-  if (result.isError) throw new ToolError("tool_error", texts.join("\n") || "The tool failed.");
+  if (result.isError) throw new CodeModeError("TOOL_ERROR", texts.join("\n") || "The tool failed.");
   if (result.structuredContent !== undefined && result.structuredContent !== null) {
     return toolResult(result.structuredContent, { omitted });
   }

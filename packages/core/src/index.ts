@@ -8,7 +8,6 @@ export type {
   EmbedFunction,
   ToolDescription,
 } from "./catalog/tool-catalog.js";
-export { CatalogError, isCatalogError, type CatalogErrorCode } from "./catalog/index.js";
 export type {
   CatalogCallOptions,
   CodeMode,
@@ -17,7 +16,7 @@ export type {
   ExecuteOptions,
   HostCatalog,
 } from "./code-mode/code-mode.js";
-export { WorkspaceError, type WorkspaceEntry, type WorkspaceErrorCode, type WorkspaceOptions } from "./workspace/index.js";
+export type { WorkspaceEntry, WorkspaceOptions } from "./workspace/index.js";
 export type {
   ToolCallEndEvent,
   ToolCallHooks,
@@ -35,8 +34,19 @@ export type {
   ToolCallRecord,
   Truncation,
 } from "./envelopes/index.js";
-export type { CallEnvelope, CallError, CallErrorCode, CallMeta, CatalogEnvelope } from "./envelopes/index.js";
-export { CodeModeError, isCodeModeError, ToolError, type CodeModeErrorCode } from "./errors/index.js";
+export type { CallEnvelope, CallError, CallMeta, CatalogEnvelope } from "./envelopes/index.js";
+export {
+  CodeModeError,
+  ERROR_CODES,
+  isCodeModeError,
+  toErrorData,
+  type CallErrorCode,
+  type CodeModeErrorCode,
+  type CodeModeErrorOptions,
+  type ErrorCodeEntry,
+  type ErrorData,
+  type ErrorSurface,
+} from "./errors/index.js";
 export { DEFAULT_LIMITS, type ExecutionLimits } from "./limits/index.js";
 export { formatExecutionResult, toModelView } from "./report/index.js";
 export { DEFAULT_SESSION_OPTIONS, SESSION_ID_DESCRIPTION, type SessionOptions } from "./session/index.js";

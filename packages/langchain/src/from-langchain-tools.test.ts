@@ -1,4 +1,4 @@
-import { toJsonSchema, ToolError, type ToolDefinition } from "@codemode/core";
+import { CodeModeError, toJsonSchema, type ToolDefinition } from "@codemode/core";
 import { RunnableLambda } from "@langchain/core/runnables";
 import { DynamicTool, StructuredTool, tool } from "@langchain/core/tools";
 import { describe, expect, it } from "vitest";
@@ -116,8 +116,8 @@ describe("fromLangChainTools", () => {
     });
     // The core checked nothing here: this is the tool's own parser rejecting what JSON Schema cannot express.
     const error = await Promise.resolve(run(fromLangChainTools([even])[0]!, { n: "two" })).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ToolError);
-    expect(error).toMatchObject({ code: "invalid_arguments" });
+    expect(error).toBeInstanceOf(CodeModeError);
+    expect(error).toMatchObject({ code: "INVALID_ARGUMENTS" });
   });
 
   it("marks the tools interruptOn covers with requiresApproval and leaves the rest unmarked", () => {

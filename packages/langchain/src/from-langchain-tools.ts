@@ -1,4 +1,4 @@
-import { ToolError, type JsonSchema, type ToolAnnotations, type ToolDefinition, type ToolSchema } from "@codemode/core";
+import { CodeModeError, type JsonSchema, type ToolAnnotations, type ToolDefinition, type ToolSchema } from "@codemode/core";
 import type { RunnableConfig, RunnableToolLike } from "@langchain/core/runnables";
 import { ToolInputParsingException, type StructuredToolInterface } from "@langchain/core/tools";
 import { toJsonSchema } from "@langchain/core/utils/json_schema";
@@ -54,7 +54,7 @@ export function fromLangChainTools(
           const output = await tool.invoke(args as never, { ...(context as RunnableConfig), signal });
           return fromToolOutput(output, { contentBlocks });
         } catch (error) {
-          throw toToolError(error);
+          throw toInvalidArguments(error);
         }
       },
     };
@@ -95,10 +95,10 @@ function toInputSchema(schema: unknown): ToolSchema | undefined {
   return toJsonSchema(schema as Parameters<typeof toJsonSchema>[0]) as JsonSchema;
 }
 
-// LangChain reports bad input as ToolInputParsingException; the script should see invalid_arguments, not tool_error.
-function toToolError(error: unknown): unknown {
+// LangChain reports bad input as ToolInputParsingException; the script should see `invalid_arguments`, not `tool_error`.
+function toInvalidArguments(error: unknown): unknown {
   if (error instanceof ToolInputParsingException) {
-    return new ToolError("invalid_arguments", error.message.split("\n")[0] ?? error.message);
+    return new CodeModeError("INVALID_ARGUMENTS", error.message.split("\n")[0] ?? error.message);
   }
   return error;
 }

@@ -47,7 +47,7 @@ export function toRequiresApproval(
   if (unmatched.length > 0) {
     const list = unmatched.map((key) => `"${key}"`).join(", ");
     const message = `interruptOn names ${list}, which no tool matches; a misspelt key would let calls run without approval.`;
-    throw new CodeModeError("INVALID_OPTIONS", message, { unmatched });
+    throw new CodeModeError("INVALID_OPTIONS", message, { details: { unmatched } });
   }
   return tools.map(({ tool, name }) => {
     const key =

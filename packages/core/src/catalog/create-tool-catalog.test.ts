@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createAllowFilter, createToolRegistry, type ToolDefinition } from "../tools/index.js";
 import { bagOfLetters, SAMPLE_DEFINITIONS, sampleTools } from "./__fixtures__/sample-tools.js";
 import { typeCheck } from "./__fixtures__/type-check.js";
-import { CatalogError } from "./catalog-error.js";
+import { CodeModeError, isCodeModeError } from "../errors/index.js";
 import { createToolCatalog } from "./create-tool-catalog.js";
 
 const everyone = createAllowFilter(undefined);
@@ -10,14 +10,14 @@ const execute = async () => null;
 const generated = (count: number): ToolDefinition[] =>
   Array.from({ length: count }, (_, i) => ({ name: `gen.tool_${i}`, description: `Generated tool number ${i} for reports.`, execute }));
 
-function refusal(run: () => unknown): CatalogError {
+function refusal(run: () => unknown): CodeModeError {
   try {
     run();
   } catch (error) {
-    if (error instanceof CatalogError) return error;
+    if (isCodeModeError(error)) return error;
     throw error;
   }
-  throw new Error("expected a CatalogError");
+  throw new Error("expected a CodeModeError");
 }
 
 describe("createToolCatalog", () => {
@@ -89,12 +89,12 @@ describe("createToolCatalog", () => {
   });
 
   it("refuses bad arguments in every operation with invalid_arguments", async () => {
-    await expect(catalog.search({ query: 3 }, everyone)).rejects.toMatchObject({ code: "invalid_arguments" });
-    await expect(catalog.search({ query: "x", limit: 1_000_000 }, everyone)).rejects.toMatchObject({ code: "invalid_arguments" });
-    expect(refusal(() => catalog.list({ offset: -1 }, everyone)).code).toBe("invalid_arguments");
+    await expect(catalog.search({ query: 3 }, everyone)).rejects.toMatchObject({ code: "INVALID_ARGUMENTS" });
+    await expect(catalog.search({ query: "x", limit: 1_000_000 }, everyone)).rejects.toMatchObject({ code: "INVALID_ARGUMENTS" });
+    expect(refusal(() => catalog.list({ offset: -1 }, everyone)).code).toBe("INVALID_ARGUMENTS");
     expect(refusal(() => catalog.count({ nmespace: "crm" }, everyone)).message).toMatch(/unknown argument "nmespace"/);
-    expect(refusal(() => catalog.describe({}, everyone)).code).toBe("invalid_arguments");
-    expect(refusal(() => catalog.toolkits({ limit: -3 }, everyone)).code).toBe("invalid_arguments");
+    expect(refusal(() => catalog.describe({}, everyone)).code).toBe("INVALID_ARGUMENTS");
+    expect(refusal(() => catalog.toolkits({ limit: -3 }, everyone)).code).toBe("INVALID_ARGUMENTS");
   });
 
   it("returns toolkits only when the caller may use every tool in them", () => {
@@ -173,8 +173,8 @@ describe("createToolCatalog authorisation", () => {
   it("answers describe of a forbidden tool exactly as of an unknown one", () => {
     const forbidden = refusal(() => full.describe({ tool: "crm.find_customer" }, allowed));
     const unknown = refusal(() => full.describe({ tool: "crm.find_customr" }, allowed));
-    expect(forbidden.code).toBe("not_found");
-    expect(unknown.code).toBe("not_found");
+    expect(forbidden.code).toBe("NOT_FOUND");
+    expect(unknown.code).toBe("NOT_FOUND");
     expect(forbidden.message.replace("find_customer", "X")).toBe(unknown.message.replace("find_customr", "X"));
     expect(full.describe({ tool: "support.recent_tickets" }, allowed).name).toBe("support.recent_tickets");
   });

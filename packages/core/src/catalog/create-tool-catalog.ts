@@ -1,6 +1,5 @@
 import { CodeModeError } from "../errors/index.js";
 import type { RegisteredTool } from "../tools/index.js";
-import { CatalogError } from "./catalog-error.js";
 import { paginate, pageOf } from "./paginate.js";
 import {
   MAX_ACCEPTED_LIMIT,
@@ -83,7 +82,7 @@ export function createToolCatalog(
       const name = parseDescribeArguments(args);
       const tool = byName.get(name);
       // A forbidden tool answers exactly as an unknown one, so a caller cannot probe what exists.
-      if (!tool || !allowed(name)) throw new CatalogError("not_found", `No tool named "${name}".`);
+      if (!tool || !allowed(name)) throw new CodeModeError("NOT_FOUND", `No tool named "${name}".`);
       return describeTool(tool, itemOf(tool));
     },
     toolkits(args, allowed) {

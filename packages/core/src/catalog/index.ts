@@ -1,4 +1,3 @@
-export { CatalogError, isCatalogError, type CatalogErrorCode } from "./catalog-error.js";
 export { CATALOG_DEFAULTS, createToolCatalog } from "./create-tool-catalog.js";
 export { MAX_ACCEPTED_LIMIT } from "./parse-catalog-arguments.js";
 export { jsonSchemaToTypeScript, type JsonSchemaToTypeScriptOptions, type TypeScriptType } from "./signature/index.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isCatalogError } from "./catalog-error.js";
+import { isCodeModeError } from "../errors/index.js";
 import {
   parseCountArguments,
   parseDescribeArguments,
@@ -11,10 +11,10 @@ function refusal(run: () => unknown): { code: string; message: string } {
   try {
     run();
   } catch (error) {
-    if (isCatalogError(error)) return { code: error.code, message: error.message };
+    if (isCodeModeError(error)) return { code: error.code, message: error.message };
     throw error;
   }
-  throw new Error("expected a CatalogError");
+  throw new Error("expected a CodeModeError");
 }
 
 describe("parseSearchArguments", () => {
@@ -30,10 +30,10 @@ describe("parseSearchArguments", () => {
 
   it("refuses a query that is not a string, naming the operation", () => {
     expect(refusal(() => parseSearchArguments({ query: 42 }))).toEqual({
-      code: "invalid_arguments",
+      code: "INVALID_ARGUMENTS",
       message: "catalog.search: `query` must be a string.",
     });
-    expect(refusal(() => parseSearchArguments(undefined)).code).toBe("invalid_arguments");
+    expect(refusal(() => parseSearchArguments(undefined)).code).toBe("INVALID_ARGUMENTS");
     expect(refusal(() => parseSearchArguments({ query: "x".repeat(1001) })).message).toMatch(/at most 1000 characters/);
     expect(refusal(() => parseSearchArguments("invoices")).message).toMatch(/takes one object argument/);
   });
@@ -56,7 +56,7 @@ describe("parsePageArguments", () => {
 
   it("refuses negative, fractional and non-numeric offsets and limits", () => {
     for (const args of [{ offset: -1 }, { offset: 1.5 }, { offset: "2" }, { limit: 0 }, { limit: Number.NaN }, { namespace: 3 }]) {
-      expect(refusal(() => parsePageArguments("list", args)).code, JSON.stringify(args)).toBe("invalid_arguments");
+      expect(refusal(() => parsePageArguments("list", args)).code, JSON.stringify(args)).toBe("INVALID_ARGUMENTS");
     }
     expect(refusal(() => parsePageArguments("list", { offset: -1 })).message).toBe(
       "catalog.list: `offset` must be an integer of 0 or more, got -1.",
@@ -67,7 +67,7 @@ describe("parsePageArguments", () => {
 describe("parseCountArguments", () => {
   it("takes only a namespace", () => {
     expect(parseCountArguments({ namespace: "crm" })).toEqual({ namespace: "crm" });
-    expect(refusal(() => parseCountArguments({ limit: 3 })).code).toBe("invalid_arguments");
+    expect(refusal(() => parseCountArguments({ limit: 3 })).code).toBe("INVALID_ARGUMENTS");
   });
 });
 
@@ -76,8 +76,8 @@ describe("parseDescribeArguments", () => {
     expect(parseDescribeArguments({ tool: "crm.find_customer" })).toBe("crm.find_customer");
     expect(parseDescribeArguments({ tool: "tools.crm.find_customer" })).toBe("crm.find_customer");
     expect(parseDescribeArguments({ name: "crm.find_customer" })).toBe("crm.find_customer");
-    expect(refusal(() => parseDescribeArguments({ tool: "a.b", name: "c.d" })).code).toBe("invalid_arguments");
-    expect(refusal(() => parseDescribeArguments({ id: "crm.find_customer" })).code).toBe("invalid_arguments");
-    expect(refusal(() => parseDescribeArguments({ tool: "" })).code).toBe("invalid_arguments");
+    expect(refusal(() => parseDescribeArguments({ tool: "a.b", name: "c.d" })).code).toBe("INVALID_ARGUMENTS");
+    expect(refusal(() => parseDescribeArguments({ id: "crm.find_customer" })).code).toBe("INVALID_ARGUMENTS");
+    expect(refusal(() => parseDescribeArguments({ tool: "" })).code).toBe("INVALID_ARGUMENTS");
   });
 });

@@ -1,5 +1,5 @@
 import type { CatalogDetail } from "./tool-catalog.js";
-import { CatalogError } from "./catalog-error.js";
+import { CodeModeError } from "../errors/index.js";
 
 /** The largest `limit` any operation accepts before clamping; anything above is a mistake, not a wish. */
 export const MAX_ACCEPTED_LIMIT = 1000;
@@ -25,7 +25,7 @@ export interface PageArguments {
 
 type Raw = Record<string, unknown>;
 
-/** Checks the arguments of `search`; throws CatalogError `invalid_arguments` naming what is wrong. */
+/** Checks the arguments of `search`; throws a CodeModeError `INVALID_ARGUMENTS` naming what is wrong. */
 export function parseSearchArguments(args: unknown): SearchArguments {
   const raw = readObject("search", args, ["query", "namespace", "limit", "offset", "detail"], true);
   if (typeof raw.query !== "string") fail("search", "`query` must be a string");
@@ -95,5 +95,5 @@ function show(value: unknown): string {
 }
 
 function fail(operation: string, problem: string): never {
-  throw new CatalogError("invalid_arguments", `catalog.${operation}: ${problem}.`);
+  throw new CodeModeError("INVALID_ARGUMENTS", `catalog.${operation}: ${problem}.`);
 }

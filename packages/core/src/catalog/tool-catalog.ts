@@ -42,9 +42,9 @@ export interface ToolDescription {
 }
 
 /**
- * The catalog's operations. Each takes the caller's raw arguments (checked here: bad ones throw a CatalogError with
- * code `invalid_arguments`) and the caller's allow filter (tools it may not use are never counted, listed, searched or
- * described; describing one throws `not_found`, exactly as for a tool that does not exist).
+ * The catalog's operations. Each takes the caller's raw arguments (checked here: bad ones throw a CodeModeError with
+ * code `INVALID_ARGUMENTS`) and the caller's allow filter (tools it may not use are never counted, listed, searched or
+ * described; describing one throws `NOT_FOUND`, exactly as for a tool that does not exist).
  */
 export interface ToolCatalog {
   search(args: unknown, allowed: AllowFilter): Promise<CatalogPage<CatalogItem>>;

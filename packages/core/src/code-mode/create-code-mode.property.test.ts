@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { ToolError } from "../errors/index.js";
+import { CodeModeError } from "../errors/index.js";
 import { checkExecutionResult } from "../testing/index.js";
 import { defineTool } from "../tools/index.js";
 import { fuzzScript } from "./__fixtures__/fuzz-script.js";
@@ -28,7 +28,7 @@ const tools = [
     name: "fuzz.fail",
     description: "Always fails.",
     execute: async () => {
-      throw new ToolError("tool_error", "The fuzz tool fails on purpose.");
+      throw new CodeModeError("TOOL_ERROR", "The fuzz tool fails on purpose.");
     },
   }),
 ];

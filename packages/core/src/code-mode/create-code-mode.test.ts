@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { CodeModeError, ToolError } from "../errors/index.js";
+import { CodeModeError } from "../errors/index.js";
 import { defineTool, toolResult, type ToolExecutionContext } from "../tools/index.js";
 import type { CodeMode } from "./code-mode.js";
 import { createCodeMode } from "./create-code-mode.js";
@@ -35,7 +35,7 @@ const tools = [
     name: "crm.flaky",
     description: "Fails the way a down upstream does.",
     execute: async () => {
-      throw new ToolError("unavailable", "CRM is down.");
+      throw new CodeModeError("UNAVAILABLE", "CRM is down.");
     },
   }),
   defineTool({
@@ -193,7 +193,7 @@ describe("createCodeMode", () => {
     expect(calls).toHaveLength(0);
   });
 
-  it("lets a tool choose the error code with ToolError and keeps host stacks out", async () => {
+  it("lets a tool choose the error code with CodeModeError and keeps host stacks out", async () => {
     const result = await codeMode.execute("return [await tools.crm.flaky({}), await tools.crm.broken({})];");
     expect(result.result).toEqual([
       { ok: false, error: { code: "unavailable", message: "CRM is down.", retryable: true } },

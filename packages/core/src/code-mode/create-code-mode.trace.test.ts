@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { ToolError } from "../errors/index.js";
+import { CodeModeError } from "../errors/index.js";
 import { defineTool } from "../tools/index.js";
 import { createCodeMode } from "./create-code-mode.js";
 import type { ToolCallEndEvent, ToolCallStartEvent } from "./tool-call-trace.js";
@@ -14,7 +14,7 @@ const tools = [
     name: "billing.charge",
     description: "Charges a card.",
     execute: async () => {
-      throw new ToolError("tool_error", "card declined");
+      throw new CodeModeError("TOOL_ERROR", "card declined");
     },
   }),
   defineTool({

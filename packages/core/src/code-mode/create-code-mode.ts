@@ -4,12 +4,12 @@ import { CodeModeError } from "../errors/index.js";
 import { resolveLimits, type ExecutionLimits } from "../limits/index.js";
 import { createHostCalls, createWorkerPool, type PoolJob, type RunOutcome } from "../sandbox/index.js";
 import { createSessionStore, readSessionTarget } from "../session/index.js";
-import { locateError, prepareScript, ScriptParseError, type PreparedScript } from "../script/index.js";
+import { isParseError, locateError, parsePositionOf, prepareScript, type PreparedScript } from "../script/index.js";
 import { fitResult, SERIALIZER_SOURCE } from "../serializer/index.js";
 import { createWorkspace, FILES_DECLARATION } from "../workspace/index.js";
 import { createAllowFilter, createToolRegistry, type ToolDefinition, type ToolRegistry } from "../tools/index.js";
 import type { CodeMode, CreateCodeModeOptions, ExecuteOptions } from "./code-mode.js";
-import type { Diagnostic, ExecutionResult, JsonValue } from "../envelopes/index.js";
+import { failedResult, type Diagnostic, type ExecutionResult, type JsonValue } from "../envelopes/index.js";
 import { encodeScriptArgs } from "./encode-script-args.js";
 import { createHostCatalog } from "./host-catalog.js";
 import { combineHooks, loadOpenTelemetry, startExecutionSpans } from "./open-telemetry.js";
@@ -82,10 +82,10 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
       prepared = prepare(code);
     } catch (error) {
       const parseError =
-        error instanceof ScriptParseError
-          ? { kind: "ParseError" as const, message: error.message, line: error.line, column: error.column }
+        isParseError(error)
+          ? { kind: "ParseError" as const, message: error.message, ...parsePositionOf(error) }
           : { kind: "InternalError" as const, message: "The script could not be prepared.", line: null, column: null };
-      return finish({ status: "failed", result: null, error: parseError, diagnostics: [], logs: [], toolCalls: [] });
+      return finish(failedResult(parseError));
     }
     const tools = toolSet;
     const calls = createHostCalls({

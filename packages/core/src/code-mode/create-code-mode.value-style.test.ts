@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { ToolError } from "../errors/index.js";
+import { CodeModeError } from "../errors/index.js";
 import { defineTool } from "../tools/index.js";
 import { createCodeMode } from "./create-code-mode.js";
 
@@ -27,7 +27,7 @@ const tools = [
     name: "billing.charge",
     description: "Charges a card.",
     execute: async (args: { cents: number }) => {
-      if (args.cents > 1000) throw new ToolError("tool_error", "card declined");
+      if (args.cents > 1000) throw new CodeModeError("TOOL_ERROR", "card declined");
       charged.push(args.cents);
       return { charged: args.cents };
     },

@@ -7,12 +7,12 @@ import { CodeModeError } from "../errors/index.js";
 export function encodeScriptArgs(args: unknown, maxBytes: number): string {
   if (args === undefined) return "[]";
   const problem = findNonJson(args, "args", new Set());
-  if (problem !== null) throw new CodeModeError("INVALID_OPTIONS", `args must be a JSON value: ${problem}.`, { option: "args" });
+  if (problem !== null) throw new CodeModeError("INVALID_OPTIONS", `args must be a JSON value: ${problem}.`, { details: { option: "args" } });
   const text = JSON.stringify(args);
   const bytes = Buffer.byteLength(text, "utf8");
   // The arguments reach the guest as source-like text, so they share the script's size limit.
   if (bytes > maxBytes) {
-    throw new CodeModeError("INVALID_OPTIONS", `args is ${bytes} bytes of JSON, over the ${maxBytes}-byte limit.`, { option: "args" });
+    throw new CodeModeError("INVALID_OPTIONS", `args is ${bytes} bytes of JSON, over the ${maxBytes}-byte limit.`, { details: { option: "args" } });
   }
   return text;
 }

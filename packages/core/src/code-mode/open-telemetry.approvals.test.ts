@@ -2,7 +2,7 @@ import { SpanStatusCode, trace } from "@opentelemetry/api";
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from "@opentelemetry/sdk-trace-base";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Approver } from "../approval/index.js";
-import { ToolError } from "../errors/index.js";
+import { CodeModeError } from "../errors/index.js";
 import { defineTool } from "../tools/index.js";
 import { createCodeMode } from "./create-code-mode.js";
 
@@ -16,7 +16,7 @@ const tools = [
     requiresApproval: true,
     execute: async (args: { id: string }) => {
       ran.push(args.id);
-      if (args.id === "cus_broken") throw new ToolError("tool_error", "the database is down");
+      if (args.id === "cus_broken") throw new CodeModeError("TOOL_ERROR", "the database is down");
       return { deleted: args.id };
     },
   }),

@@ -1,6 +1,6 @@
 import { context, trace, type Attributes, type Context, type Span, type SpanOptions, type SpanStatus, type Tracer } from "@opentelemetry/api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ToolError } from "../errors/index.js";
+import { CodeModeError } from "../errors/index.js";
 import { defineTool } from "../tools/index.js";
 import { createCodeMode } from "./create-code-mode.js";
 import { loadOpenTelemetry } from "./open-telemetry.js";
@@ -51,7 +51,7 @@ const tools = [
     name: "billing.charge",
     description: "Charges a card.",
     execute: async () => {
-      throw new ToolError("tool_error", "card declined");
+      throw new CodeModeError("TOOL_ERROR", "card declined");
     },
   }),
 ];

@@ -1,20 +1,7 @@
-/** Why a tool or catalog call failed; the same codes reach the script, the host and the model. */
-export type CallErrorCode =
-  | "not_found"
-  | "invalid_arguments"
-  | "tool_error"
-  | "timeout"
-  | "cancelled"
-  | "limit_exceeded"
-  | "access_denied"
-  | "unavailable";
+import type { ErrorData } from "../errors/index.js";
 
-/** The error half of a call envelope: plain data, safe to show to a script or a model. */
-export interface CallError {
-  code: CallErrorCode;
-  message: string;
-  retryable: boolean;
-}
+/** The error half of a call envelope: plain data, safe to show to a script or a model (see `toErrorData`). */
+export type CallError = ErrorData;
 
 /** What a successful tool call carries besides its data. */
 export interface CallMeta {

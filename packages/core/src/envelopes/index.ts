@@ -1,4 +1,12 @@
-export type { CallEnvelope, CallError, CallErrorCode, CallMeta, CatalogEnvelope } from "./call-envelope.js";
+export {
+  callError,
+  cancelledOutcome,
+  failedEnvelopeJson,
+  failedOutcome,
+  failedResult,
+  okEnvelopeJson,
+} from "./build-envelopes.js";
+export type { CallEnvelope, CallError, CallMeta, CatalogEnvelope } from "./call-envelope.js";
 export type {
   Diagnostic,
   ExecutionError,
@@ -8,3 +16,4 @@ export type {
   ToolCallRecord,
   Truncation,
 } from "./execution-result.js";
+export type { RunOutcome } from "./run-outcome.js";

@@ -1,2 +1,11 @@
-export { CodeModeError, isCodeModeError, type CodeModeErrorCode } from "./code-mode-error.js";
-export { ToolError, toCallError } from "./tool-error.js";
+export { CodeModeError, isCodeModeError, type CodeModeErrorOptions } from "./code-mode-error.js";
+export {
+  ERROR_CODES,
+  toCallErrorCode,
+  type CallErrorCode,
+  type CodeModeErrorCode,
+  type ErrorCodeEntry,
+  type ErrorSurface,
+} from "./error-codes.js";
+export { ERROR_MESSAGES } from "./error-messages.js";
+export { toErrorData, type ErrorData } from "./to-error-data.js";

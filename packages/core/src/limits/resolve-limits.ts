@@ -6,12 +6,12 @@ export function resolveLimits(limits: Partial<ExecutionLimits> = {}): ExecutionL
   const resolved = { ...DEFAULT_LIMITS };
   for (const [key, value] of Object.entries(limits) as [keyof ExecutionLimits, unknown][]) {
     if (!(key in DEFAULT_LIMITS)) {
-      throw new CodeModeError("INVALID_OPTIONS", `Unknown limit "${key}".`, { limit: key });
+      throw new CodeModeError("INVALID_OPTIONS", `Unknown limit "${key}".`, { details: { limit: key } });
     }
     if (value === undefined || value === 0) continue;
     if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0) {
       throw new CodeModeError("INVALID_OPTIONS", `Limit "${key}" must be a positive integer, got ${String(value)}.`, {
-        limit: key,
+        details: { limit: key },
       });
     }
     resolved[key] = value;

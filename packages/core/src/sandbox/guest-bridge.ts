@@ -1,5 +1,5 @@
 import type { QuickJSContext, QuickJSHandle } from "quickjs-emscripten-core";
-import type { Diagnostic } from "../envelopes/index.js";
+import { callError, failedEnvelopeJson, type Diagnostic } from "../envelopes/index.js";
 import { createLogBuffer, type LogBuffer } from "./log-buffer.js";
 import type { HostCallRequest, ReplyBatch, RunOutcome, RunRequest } from "./protocol.js";
 import type { GuestChannel, StopReason } from "./run-guest.js";
@@ -111,7 +111,7 @@ export class GuestBridge {
 
   /** An envelope made on this side, as the JSON text the guest turns into an already settled promise. */
   private answer(code: "invalid_arguments" | "limit_exceeded", message: string): QuickJSHandle {
-    return this.context.newString(JSON.stringify({ ok: false, error: { code, message, retryable: false } }));
+    return this.context.newString(failedEnvelopeJson(callError(code, message)));
   }
 
   /** Settles, in one call into the guest, the calls the host answered; returns the guest's error if that fails. */

@@ -1,10 +1,9 @@
 import { createApprovalGate, type ApprovalGate, type Approver } from "../approval/index.js";
-import { isCatalogError, type ToolCatalog } from "../catalog/index.js";
-import type { ToolCallRecord } from "../envelopes/index.js";
+import type { ToolCatalog } from "../catalog/index.js";
 import { callHook, summarizeText, withApproval, type ToolCallStepHooks, type TraceOptions } from "../code-mode/tool-call-trace.js";
 import { endEvent, notRun, outcomeOf, parseArguments, traceArguments, type Entry } from "./call-entry.js";
-import type { CallError } from "../envelopes/index.js";
-import { toCallError } from "../errors/index.js";
+import { callError, failedEnvelopeJson, okEnvelopeJson, type CallError, type ToolCallRecord } from "../envelopes/index.js";
+import { toErrorData } from "../errors/index.js";
 import { isToolResult, type AllowFilter, type RegisteredTool } from "../tools/index.js";
 import { callFiles } from "../workspace/call-files.js";
 import type { Workspace } from "../workspace/create-workspace.js";
@@ -210,7 +209,7 @@ interface ToolReply {
 }
 
 function failure(error: CallError): ToolReply {
-  return { envelope: JSON.stringify({ ok: false, error }), bytes: false, error };
+  return { envelope: failedEnvelopeJson(error), bytes: false, error };
 }
 
 async function callTool(
@@ -224,18 +223,18 @@ async function callTool(
   const tool = options.allowed(call.name) ? options.tools(call.name) : undefined;
   if (!tool) {
     // An unknown tool and a forbidden one get the same answer, so a script cannot probe what exists.
-    return failure({ code: "not_found", message: `No tool named "${call.name}" is available.`, retryable: false });
+    return failure(callError("not_found", `No tool named "${call.name}" is available.`));
   }
   let output: unknown;
   try {
     const validation = await tool.validate(args);
-    if (!validation.ok) return failure({ code: "invalid_arguments", message: validation.message, retryable: false });
+    if (!validation.ok) return failure(callError("invalid_arguments", validation.message));
     const refused = await approvals.check(tool.definition, validation.value, { callId, signal });
     if (refused) return failure(refused);
     callHook(options.hooks?.onToolExecuteStart, { tool: call.name, callId });
     output = await tool.definition.execute(validation.value, { signal, callId, context: options.context });
   } catch (error) {
-    return failure(toCallError(error));
+    return failure(toErrorData(error));
   }
   const data = isToolResult(output) ? output.data : output;
   const omitted = isToolResult(output) ? output.meta.omitted : 0;
@@ -244,29 +243,26 @@ async function callTool(
     encoded = encodeToolData(data);
   } catch (error) {
     const reason = error instanceof Error ? error.message.split("\n")[0] : "it cannot be encoded";
-    return failure({ code: "tool_error", message: `The tool's result cannot be sent to the script: ${reason}.`, retryable: false });
+    return failure(callError("tool_error", `The tool's result cannot be sent to the script: ${reason}.`));
   }
   const limit = options.maxToolResultBytes;
   if (encoded.json.length > limit || (encoded.json.length * 3 > limit && Buffer.byteLength(encoded.json) > limit)) {
-    return failure({ code: "limit_exceeded", message: `The tool's result is larger than ${limit} bytes.`, retryable: false });
+    return failure(callError("limit_exceeded", `The tool's result is larger than ${limit} bytes.`));
   }
-  const envelope = `{"ok":true,"data":${encoded.json},"meta":{"omitted":${omitted}}}`;
+  const envelope = okEnvelopeJson(encoded.json, { omitted });
   return { envelope, bytes: encoded.bytes, data: encoded.json };
 }
 
 async function callCatalog(call: CallRequest, options: HostCallsOptions): Promise<string> {
   if (!options.catalog || !CATALOG_OPERATIONS.has(call.name)) {
-    return JSON.stringify({ ok: false, error: { code: "not_found", message: `No catalog operation "${call.name}".`, retryable: false } });
+    return failedEnvelopeJson(callError("not_found", `No catalog operation "${call.name}".`));
   }
   try {
     const catalog = options.catalog() as unknown as Record<string, (args: unknown, allowed: AllowFilter) => unknown>;
     const data = await catalog[call.name]!(JSON.parse(call.args), options.allowed);
-    return JSON.stringify({ ok: true, data });
+    return okEnvelopeJson(JSON.stringify(data));
   } catch (error) {
-    if (isCatalogError(error)) {
-      return JSON.stringify({ ok: false, error: { code: error.code, message: error.message, retryable: false } });
-    }
-    return JSON.stringify({ ok: false, error: { ...toCallError(error), code: "tool_error" } });
+    return failedEnvelopeJson(toErrorData(error));
   }
 }
 

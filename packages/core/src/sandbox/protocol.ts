@@ -1,5 +1,7 @@
 import type { MessagePort } from "node:worker_threads";
-import type { Diagnostic, ExecutionErrorKind } from "../envelopes/index.js";
+import type { RunOutcome } from "../envelopes/index.js";
+
+export type { RunOutcome };
 
 // The messages between the pool (main thread) and a sandbox worker. Only plain data crosses: strings, numbers and
 // arrays of them; the guest's values cross as JSON text made inside the guest.
@@ -89,21 +91,6 @@ export interface ReplyBatch {
   type: "replies";
   id: number;
   replies: { callId: number; envelope: string; bytes: boolean }[];
-}
-
-/** How a run ended, as the worker saw it; the host adds positions, tool calls and truncation. */
-export interface RunOutcome {
-  /** The JSON text of the returned value when the run completed; large text as its UTF-8 bytes (cheaper to post). */
-  resultJson: string | Uint8Array | null;
-  error: { kind: ExecutionErrorKind; message: string; stack: string | null } | null;
-  diagnostics: Diagnostic[];
-  /** Log lines not sent in an earlier call batch. */
-  logs: string[];
-  /**
-   * Calls still waiting for a reply when the run ended, with the stack where the script made them. Calls made in
-   * the last tick were never `sent`: the host records them without running them.
-   */
-  unfinishedCalls: { callId: number; name: string; stack: string; sent: boolean }[];
 }
 
 /** Worker to host: the run is over (its teardown may still be going on). `retire` asks the pool to replace this worker. */

@@ -1,5 +1,6 @@
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from "quickjs-emscripten-core";
-import type { ExecutionErrorKind } from "../envelopes/index.js";
+import { cancelledOutcome, type ExecutionErrorKind } from "../envelopes/index.js";
+import { ERROR_MESSAGES } from "../errors/index.js";
 import { classifyError, type ClassifiedError, type GuestErrorText } from "./classify-error.js";
 import { GuestBridge } from "./guest-bridge.js";
 import { MAX_JSON_DEPTH as MAX_RESULT_DEPTH, nestsDeeperThan } from "./nests-deeper-than.js";
@@ -82,8 +83,7 @@ export function runGuest(
   kept = false,
 ): boolean {
   if (channel.isCancelled(request.id)) {
-    const error = { kind: "Cancelled" as const, message: "The execution was cancelled.", stack: null };
-    report({ type: "done", id: request.id, retire: false, outcome: { resultJson: null, error, logs: [], diagnostics: [], unfinishedCalls: [] } });
+    report({ type: "done", id: request.id, retire: false, outcome: cancelledOutcome() });
     if (realm && !kept) return disposeRealm(realm);
     return true;
   }
@@ -258,7 +258,7 @@ class GuestRun {
       reason === "timeout"
         ? `Script ran past its ${timeoutMs} ms deadline.`
         : reason === "cancelled"
-          ? "The execution was cancelled."
+          ? ERROR_MESSAGES.executionCancelled
           : `Script made more than ${maxHostCalls} host calls.`;
     return { kind: STOPS[reason], message, stack: null };
   }

@@ -1,5 +1,5 @@
 import { MessageChannel, type MessagePort, type Worker } from "node:worker_threads";
-import type { ExecutionErrorKind } from "../envelopes/index.js";
+import { cancelledOutcome, failedOutcome } from "../envelopes/index.js";
 import { createHoldClock, type HoldClock } from "./hold-clock.js";
 import { compileQuickJSModule, memoryPages } from "./quickjs-module.js";
 import { SIGNAL, type CallBatch, type ReplyBatch, type RunOutcome, type RunRequest, type WorkerMessage } from "./protocol.js";
@@ -93,8 +93,8 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     const { timeoutMs } = active.job.request.limits;
     const outcome =
       reason === "cancel"
-        ? stoppedOutcome("Cancelled", "The execution was cancelled.")
-        : stoppedOutcome("TimeoutExceeded", `Script ran past its ${timeoutMs} ms deadline.`);
+        ? cancelledOutcome()
+        : failedOutcome("TimeoutExceeded", `Script ran past its ${timeoutMs} ms deadline.`);
     if (active.slot) remove(active.slot, outcome);
   });
   let closed = false;
@@ -165,10 +165,10 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
   const onFailure = (slot: Slot) => {
     if (!slots.has(slot)) return;
     const starting = !slot.ready;
-    remove(slot, stoppedOutcome("InternalError", "The sandbox worker stopped unexpectedly."));
+    remove(slot, failedOutcome("InternalError", "The sandbox worker stopped unexpectedly."));
     // A worker that cannot even start would be replaced forever: fail what waits instead.
     if (starting && ![...slots].some((other) => other.ready)) {
-      for (const active of queue.splice(0)) settle(active, stoppedOutcome("InternalError", "The sandbox could not start."));
+      for (const active of queue.splice(0)) settle(active, failedOutcome("InternalError", "The sandbox could not start."));
     }
   };
 
@@ -264,7 +264,7 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     const slot = active.slot;
     if (!slot) {
       queue.splice(queue.indexOf(active), 1);
-      settle(active, stoppedOutcome("Cancelled", "The execution was cancelled."));
+      settle(active, cancelledOutcome());
       return;
     }
     // The worker checks this slot before starting a run and while running one.
@@ -272,13 +272,13 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     Atomics.store(slot.flags, SIGNAL.cancel, active.id);
     wake(slot);
     if (slot.runs[0] === active) watchdog.set(active, Date.now() + HARD_STOP_GRACE_MS, "cancel");
-    else settle(active, stoppedOutcome("Cancelled", "The execution was cancelled."));
+    else settle(active, cancelledOutcome());
   };
 
   return {
     run(job) {
-      if (closed) return Promise.resolve(stoppedOutcome("Cancelled", "The code mode was closed."));
-      if (job.signal?.aborted) return Promise.resolve(stoppedOutcome("Cancelled", "The execution was cancelled."));
+      if (closed) return Promise.resolve(failedOutcome("Cancelled", "The code mode was closed."));
+      if (job.signal?.aborted) return Promise.resolve(cancelledOutcome());
       return new Promise<RunOutcome>((resolve) => {
         const active: Active = { id: ++runSequence, job, resolve, settled: false };
         if (job.signal) {
@@ -303,7 +303,7 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     async close() {
       closed = true;
       watchdog.stop();
-      const outcome = stoppedOutcome("Cancelled", "The code mode was closed.");
+      const outcome = failedOutcome("Cancelled", "The code mode was closed.");
       for (const active of queue.splice(0)) settle(active, outcome);
       const stopping = [...slots].map((slot) => {
         slots.delete(slot);
@@ -314,8 +314,4 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
       await Promise.all(stopping);
     },
   };
-}
-
-function stoppedOutcome(kind: ExecutionErrorKind, message: string): RunOutcome {
-  return { resultJson: null, error: { kind, message, stack: null }, diagnostics: [], logs: [], unfinishedCalls: [] };
 }

@@ -1,18 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { runInQuickJS } from "./__fixtures__/run-in-quickjs.js";
 import { prepareScript } from "./prepare-script.js";
-import { ScriptParseError } from "./script-parse-error.js";
+import { isParseError, parsePositionOf, type ParsePosition } from "./parse-error.js";
 
 const options = { maxCodeBytes: 64 * 1024 };
 const run = (code: string, setup?: string) => {
   const prepared = prepareScript(code, options);
   return runInQuickJS(prepared.source, prepared.fileName, setup);
 };
-const parseError = (code: string): ScriptParseError => {
+const parseError = (code: string): ParsePosition & { code: string; message: string } => {
   try {
     prepareScript(code, options);
   } catch (error) {
-    if (error instanceof ScriptParseError) return error;
+    if (isParseError(error)) return { code: error.code, message: error.message, ...parsePositionOf(error) };
     throw error;
   }
   throw new Error("prepareScript accepted the code");

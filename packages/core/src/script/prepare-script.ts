@@ -1,7 +1,8 @@
 import type { ColumnUnit, PreparedScript } from "./prepared-script.js";
 import { removeCodeFences } from "./remove-code-fences.js";
 import { scanScript } from "./scan-script.js";
-import { ScriptParseError } from "./script-parse-error.js";
+import type { CodeModeError } from "../errors/index.js";
+import { createParseError, isParseError, parsePositionOf } from "./parse-error.js";
 import { stripTypes } from "./strip-types.js";
 import { toUtf16Column } from "./to-utf16-column.js";
 
@@ -31,7 +32,7 @@ function wrap(body: string): { source: string; label: string } {
 /**
  * Turns the user's code (the body of an async function, maybe fenced in markdown, maybe TypeScript) into a program
  * for QuickJS that evaluates to the promise of that body, keeping every line and column of the user's text.
- * Throws a ScriptParseError when the code is too large or holds TypeScript that cannot be stripped.
+ * Throws a `PARSE_ERROR` CodeModeError when the code is too large or holds TypeScript that cannot be stripped.
  * @example
  * const prepared = prepareScript("```ts\nconst n: number = 1;\nreturn n\n```", { maxCodeBytes: 65536 });
  * context.evalCode(prepared.source, prepared.fileName, { type: "global" });
@@ -39,28 +40,29 @@ function wrap(body: string): { source: string; label: string } {
 export function prepareScript(code: string, options: PrepareScriptOptions): PreparedScript {
   const bytes = Buffer.byteLength(code, "utf8");
   if (bytes > options.maxCodeBytes) {
-    throw new ScriptParseError(`The script is ${bytes} bytes, over the ${options.maxCodeBytes}-byte limit.`);
+    throw createParseError(`The script is ${bytes} bytes, over the ${options.maxCodeBytes}-byte limit.`);
   }
   const userLines = code.split("\n");
   let { source } = wrap(removeCodeFences(code));
   // Moves a position in `source` into the user's text; the wrapper's own lines clamp to the ends of the user's code.
-  const relocate = (error: ScriptParseError): ScriptParseError => {
-    if (error.line === null) return error;
+  const relocate = (error: CodeModeError): CodeModeError => {
+    const at = parsePositionOf(error);
+    if (at.line === null) return error;
     const lastLine = userLines.length;
-    const line = Math.min(Math.max(error.line - 1, 1), lastLine);
-    const column = error.line - 1 > lastLine ? (userLines[lastLine - 1] ?? "").length + 1 : error.line === 1 ? 1 : error.column ?? 1;
-    return new ScriptParseError(error.message.replace(/\.$/, ` (line ${line}, column ${column}).`), line, column);
+    const line = Math.min(Math.max(at.line - 1, 1), lastLine);
+    const column = at.line - 1 > lastLine ? (userLines[lastLine - 1] ?? "").length + 1 : at.line === 1 ? 1 : at.column ?? 1;
+    return createParseError(error.message.replace(/\.$/, ` (line ${line}, column ${column}).`), { line, column });
   };
   if (scanScript(source).mayContainTypes) {
     try {
       source = stripTypes(source);
     } catch (error) {
-      throw error instanceof ScriptParseError ? relocate(error) : error;
+      throw isParseError(error) ? relocate(error) : error;
     }
     const { decoratorOffset } = scanScript(source);
     if (decoratorOffset !== null) {
       const { line, column } = positionOf(source, decoratorOffset);
-      throw relocate(new ScriptParseError("Decorators are not supported.", line, column));
+      throw relocate(createParseError("Decorators are not supported.", { line, column }));
     }
   }
   const sourceLines = source.split("\n");

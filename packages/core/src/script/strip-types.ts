@@ -1,5 +1,5 @@
 import { createRequire } from "node:module";
-import { ScriptParseError } from "./script-parse-error.js";
+import { createParseError } from "./parse-error.js";
 
 interface Amaro {
   transformSync(code: string, options: { mode: "strip-only" }): { code: string };
@@ -45,7 +45,7 @@ function columnOf(source: string, error: SwcError): number | null {
 
 /**
  * Removes TypeScript types with amaro's strip-only mode, which replaces them with spaces so that every line and
- * column stays put. Throws a ScriptParseError positioned in `source` (1-based line, UTF-16 column) for syntax that
+ * column stays put. Throws a `PARSE_ERROR` positioned in `source` (1-based line, UTF-16 column) for syntax that
  * cannot be stripped (`enum`, `namespace`, parameter properties, `<T>x` casts) or that does not parse.
  */
 export function stripTypes(source: string): string {
@@ -54,6 +54,6 @@ export function stripTypes(source: string): string {
   } catch (thrown) {
     const error = toSwcError(thrown);
     const message = (error.message ?? "TypeScript could not be stripped").replace(/\.?$/, ".");
-    throw new ScriptParseError(message, error.startLine ?? null, columnOf(source, error));
+    throw createParseError(message, { line: error.startLine ?? null, column: columnOf(source, error) });
   }
 }

@@ -1,4 +1,4 @@
-import type { ExecutionErrorKind } from "../envelopes/index.js";
+import { cancelledOutcome, failedOutcome } from "../envelopes/index.js";
 import { createWorkerPool, type PoolJob, type RunOutcome, type WorkerPool, type WorkerPoolOptions } from "../sandbox/index.js";
 import { persistTopLevel } from "./persist-top-level.js";
 import { readSessionOptions, type SessionOptions, type SessionTarget } from "./session-options.js";
@@ -87,7 +87,7 @@ export function createSessionStore(options: SessionOptions, poolOptions: Omit<Wo
     const session = target.sessionId === "new" ? start(target.owner) : find(target);
     if (!session) {
       return target.sessionId === "new"
-        ? { outcome: failed("SessionLimit", `All ${maxSessions} sessions are running; try again when one finishes.`) }
+        ? { outcome: failedOutcome("SessionLimit", `All ${maxSessions} sessions are running; try again when one finishes.`) }
         : { outcome: notFound(target.sessionId) };
     }
     session.busy++;
@@ -96,7 +96,7 @@ export function createSessionStore(options: SessionOptions, poolOptions: Omit<Wo
     let release!: () => void;
     session.tail = new Promise((resolve) => (release = resolve));
     try {
-      if (!(await waitTurn(previous, job.signal))) return { outcome: failed("Cancelled", "The execution was cancelled."), sessionId: session.id };
+      if (!(await waitTurn(previous, job.signal))) return { outcome: cancelledOutcome(), sessionId: session.id };
       // The run before this one took the session down with it.
       if (session.ended) return { outcome: notFound(target.sessionId) };
       const source = await persistTopLevel(job.request.source);
@@ -142,13 +142,9 @@ function waitTurn(previous: Promise<void>, signal: AbortSignal | undefined): Pro
   });
 }
 
-function failed(kind: ExecutionErrorKind, message: string): RunOutcome {
-  return { resultJson: null, error: { kind, message, stack: null }, diagnostics: [], logs: [], unfinishedCalls: [] };
-}
-
 /** One answer for an id that never existed, expired, ended or is someone else's: it never says which. */
 function notFound(sessionId: string): RunOutcome {
-  return failed("SessionNotFound", `No session ${JSON.stringify(sessionId)} is open for this caller. ${START_AGAIN}`);
+  return failedOutcome("SessionNotFound", `No session ${JSON.stringify(sessionId)} is open for this caller. ${START_AGAIN}`);
 }
 
 /** The outcome of the run in flight when the host ended its session: cancelled, unless it had just finished. */

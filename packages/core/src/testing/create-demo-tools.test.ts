@@ -29,8 +29,8 @@ describe("createDemoTools", () => {
 
   it("answers an unknown customer with not_found", async () => {
     await expect(demoTool("crm.get_customer").execute({ id: "cus_99" }, context())).rejects.toMatchObject({
-      name: "ToolError",
-      code: "not_found",
+      name: "CodeModeError",
+      code: "NOT_FOUND",
     });
   });
 

@@ -1,4 +1,4 @@
-import { ToolError } from "../errors/index.js";
+import { CodeModeError } from "../errors/index.js";
 import type { ToolDefinition } from "../tools/index.js";
 import { DEMO_CUSTOMERS, DEMO_INVOICES, DEMO_TICKETS, type DemoTicket } from "./demo-data.js";
 
@@ -32,7 +32,7 @@ export function createDemoTools(options: CreateDemoToolsOptions = {}): ToolDefin
     };
   const customerOf = (id: string) => {
     const customer = DEMO_CUSTOMERS.find((candidate) => candidate.id === id);
-    if (!customer) throw new ToolError("not_found", `No customer has the id "${id}".`);
+    if (!customer) throw new CodeModeError("NOT_FOUND", `No customer has the id "${id}".`);
     return customer;
   };
 

@@ -29,7 +29,7 @@ export function assertToolDefinition(definition: unknown): asserts definition is
   const tool = definition as Partial<ToolDefinition>;
   parseToolName(tool.name as string);
   const fail = (message: string) => {
-    throw new CodeModeError("INVALID_TOOL", `Tool "${tool.name}": ${message}.`, { name: tool.name });
+    throw new CodeModeError("INVALID_TOOL", `Tool "${tool.name}": ${message}.`, { details: { name: tool.name } });
   };
   if (typeof tool.description !== "string") fail("description must be a string");
   if (typeof tool.execute !== "function") fail("execute must be a function");

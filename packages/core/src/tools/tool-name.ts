@@ -27,7 +27,7 @@ export function checkToolName(name: unknown): string | null {
 /** Splits a tool name into namespace and local name; throws INVALID_TOOL for a name that is not valid. */
 export function parseToolName(name: string): ToolName {
   const problem = checkToolName(name);
-  if (problem) throw new CodeModeError("INVALID_TOOL", `Invalid tool name: ${problem}.`, { name });
+  if (problem) throw new CodeModeError("INVALID_TOOL", `Invalid tool name: ${problem}.`, { details: { name } });
   const dot = name.indexOf(".");
   return { namespace: name.slice(0, dot), localName: name.slice(dot + 1) };
 }

@@ -33,7 +33,7 @@ export function createToolRegistry(definitions: readonly ToolDefinition[]): Tool
   for (const definition of definitions) {
     assertToolDefinition(definition);
     if (byName.has(definition.name)) {
-      throw new CodeModeError("INVALID_TOOL", `Tool "${definition.name}" is defined twice.`, { name: definition.name });
+      throw new CodeModeError("INVALID_TOOL", `Tool "${definition.name}" is defined twice.`, { details: { name: definition.name } });
     }
     const { namespace, localName } = parseToolName(definition.name);
     byName.set(definition.name, {

@@ -1,7 +1,7 @@
-import { toCallError } from "../errors/index.js";
+import { callError, failedEnvelopeJson, okEnvelopeJson } from "../envelopes/index.js";
+import { toErrorData, type CallErrorCode } from "../errors/index.js";
 import { BYTES_KEY, encodeToolData } from "../sandbox/encode-tool-data.js";
 import type { Workspace } from "./create-workspace.js";
-import { WorkspaceError } from "./workspace-error.js";
 
 const OPERATIONS = new Set(["read", "write", "list", "remove"]);
 
@@ -10,7 +10,7 @@ const OPERATIONS = new Set(["read", "write", "list", "remove"]);
  * says the envelope holds encoded bytes, as for a tool's reply.
  */
 export async function callFiles(workspace: Workspace | undefined, name: string, args: string): Promise<{ envelope: string; bytes: boolean }> {
-  const fail = (code: string, message: string) => ({ envelope: JSON.stringify({ ok: false, error: { code, message, retryable: false } }), bytes: false });
+  const fail = (code: CallErrorCode, message: string) => ({ envelope: failedEnvelopeJson(callError(code, message)), bytes: false });
   if (!workspace || !OPERATIONS.has(name)) return fail("not_found", `No files operation "${name}".`);
   let parsed: unknown;
   try {
@@ -30,9 +30,8 @@ export async function callFiles(workspace: Workspace | undefined, name: string, 
     const operation = workspace[name as keyof Workspace] as (args: object) => Promise<unknown>;
     const data = await operation(parsed);
     const encoded = encodeToolData(data);
-    return { envelope: `{"ok":true,"data":${encoded.json}}`, bytes: encoded.bytes };
+    return { envelope: okEnvelopeJson(encoded.json), bytes: encoded.bytes };
   } catch (error) {
-    if (error instanceof WorkspaceError) return fail(error.code, error.message);
-    return fail("tool_error", toCallError(error).message);
+    return { envelope: failedEnvelopeJson(toErrorData(error)), bytes: false };
   }
 }

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createWorkspace } from "./create-workspace.js";
-import { WorkspaceError } from "./workspace-error.js";
+import { CodeModeError } from "../errors/index.js";
 
 let base: string;
 let dir: string;
@@ -24,8 +24,8 @@ afterEach(async () => {
 
 async function codeOf(promise: Promise<unknown>): Promise<string> {
   const error: unknown = await promise.then(() => null, (caught: unknown) => caught);
-  expect(error).toBeInstanceOf(WorkspaceError);
-  return (error as WorkspaceError).code;
+  expect(error).toBeInstanceOf(CodeModeError);
+  return (error as CodeModeError).code;
 }
 
 describe("createWorkspace", () => {
@@ -50,38 +50,38 @@ describe("createWorkspace", () => {
     const workspace = createWorkspace({ dir });
     await workspace.write({ path: "a.txt", data: "a" });
     await workspace.remove({ path: "a.txt" });
-    expect(await codeOf(workspace.read({ path: "a.txt" }))).toBe("not_found");
-    expect(await codeOf(workspace.remove({ path: "a.txt" }))).toBe("not_found");
+    expect(await codeOf(workspace.read({ path: "a.txt" }))).toBe("NOT_FOUND");
+    expect(await codeOf(workspace.remove({ path: "a.txt" }))).toBe("NOT_FOUND");
   });
 
   it("refuses .., absolute paths, NUL bytes and the root itself as a file", async () => {
     const workspace = createWorkspace({ dir });
-    expect(await codeOf(workspace.read({ path: "../outside/secret.txt" }))).toBe("invalid_arguments");
-    expect(await codeOf(workspace.write({ path: "a/../../x.txt", data: "x" }))).toBe("invalid_arguments");
-    expect(await codeOf(workspace.read({ path: join(outside, "secret.txt") }))).toBe("invalid_arguments");
-    expect(await codeOf(workspace.read({ path: "C:\\secret.txt" }))).toBe("invalid_arguments");
-    expect(await codeOf(workspace.read({ path: "a\0b" }))).toBe("invalid_arguments");
-    expect(await codeOf(workspace.list({ path: ".." }))).toBe("invalid_arguments");
-    expect(await codeOf(workspace.remove({ path: "." }))).toBe("invalid_arguments");
-    expect(await codeOf(workspace.read({ path: 3 }))).toBe("invalid_arguments");
+    expect(await codeOf(workspace.read({ path: "../outside/secret.txt" }))).toBe("INVALID_ARGUMENTS");
+    expect(await codeOf(workspace.write({ path: "a/../../x.txt", data: "x" }))).toBe("INVALID_ARGUMENTS");
+    expect(await codeOf(workspace.read({ path: join(outside, "secret.txt") }))).toBe("INVALID_ARGUMENTS");
+    expect(await codeOf(workspace.read({ path: "C:\\secret.txt" }))).toBe("INVALID_ARGUMENTS");
+    expect(await codeOf(workspace.read({ path: "a\0b" }))).toBe("INVALID_ARGUMENTS");
+    expect(await codeOf(workspace.list({ path: ".." }))).toBe("INVALID_ARGUMENTS");
+    expect(await codeOf(workspace.remove({ path: "." }))).toBe("INVALID_ARGUMENTS");
+    expect(await codeOf(workspace.read({ path: 3 }))).toBe("INVALID_ARGUMENTS");
   });
 
   it("refuses a link to a file outside for read and write, leaving the outside file unchanged", async () => {
     await symlink(join(outside, "secret.txt"), join(dir, "link.txt"));
     const workspace = createWorkspace({ dir });
-    expect(await codeOf(workspace.read({ path: "link.txt" }))).toBe("access_denied");
-    expect(await codeOf(workspace.write({ path: "link.txt", data: "pwned" }))).toBe("access_denied");
+    expect(await codeOf(workspace.read({ path: "link.txt" }))).toBe("ACCESS_DENIED");
+    expect(await codeOf(workspace.write({ path: "link.txt", data: "pwned" }))).toBe("ACCESS_DENIED");
     expect(await readFile(join(outside, "secret.txt"), "utf8")).toBe("secret");
   });
 
   it("refuses a link to a folder outside for read, write and list", async () => {
     await symlink(outside, join(dir, "out"));
     const workspace = createWorkspace({ dir });
-    expect(await codeOf(workspace.read({ path: "out/secret.txt" }))).toBe("access_denied");
-    expect(await codeOf(workspace.write({ path: "out/new.txt", data: "x" }))).toBe("access_denied");
-    expect(await codeOf(workspace.write({ path: "out/deeper/new.txt", data: "x" }))).toBe("access_denied");
-    expect(await codeOf(workspace.list({ path: "out" }))).toBe("access_denied");
-    expect(await codeOf(workspace.remove({ path: "out/secret.txt" }))).toBe("access_denied");
+    expect(await codeOf(workspace.read({ path: "out/secret.txt" }))).toBe("ACCESS_DENIED");
+    expect(await codeOf(workspace.write({ path: "out/new.txt", data: "x" }))).toBe("ACCESS_DENIED");
+    expect(await codeOf(workspace.write({ path: "out/deeper/new.txt", data: "x" }))).toBe("ACCESS_DENIED");
+    expect(await codeOf(workspace.list({ path: "out" }))).toBe("ACCESS_DENIED");
+    expect(await codeOf(workspace.remove({ path: "out/secret.txt" }))).toBe("ACCESS_DENIED");
     expect(await readFile(join(outside, "secret.txt"), "utf8")).toBe("secret");
     // The link itself is listed as a link, not followed.
     expect(await workspace.list({})).toEqual([{ name: "out", type: "symlink", size: 0 }]);
@@ -89,13 +89,13 @@ describe("createWorkspace", () => {
 
   it("caps a file's size and the folder's total size", async () => {
     const workspace = createWorkspace({ dir, maxFileBytes: 10, maxTotalBytes: 15 });
-    expect(await codeOf(workspace.write({ path: "big.txt", data: "x".repeat(11) }))).toBe("limit_exceeded");
+    expect(await codeOf(workspace.write({ path: "big.txt", data: "x".repeat(11) }))).toBe("LIMIT_EXCEEDED");
     await workspace.write({ path: "a.txt", data: "x".repeat(10) });
-    expect(await codeOf(workspace.write({ path: "b.txt", data: "x".repeat(6) }))).toBe("limit_exceeded");
+    expect(await codeOf(workspace.write({ path: "b.txt", data: "x".repeat(6) }))).toBe("LIMIT_EXCEEDED");
     // Overwriting a file counts only the difference.
     await workspace.write({ path: "a.txt", data: "y".repeat(10) });
     await writeFile(join(dir, "large.txt"), "z".repeat(20));
-    expect(await codeOf(workspace.read({ path: "large.txt" }))).toBe("limit_exceeded");
+    expect(await codeOf(workspace.read({ path: "large.txt" }))).toBe("LIMIT_EXCEEDED");
   });
 
   it("throws INVALID_OPTIONS for a bad cap", () => {

@@ -5,7 +5,6 @@ import { CodeModeError } from "../errors/index.js";
 import { isInside } from "./is-inside.js";
 import { notFound, resolveWorkspacePath } from "./resolve-workspace-path.js";
 import { splitWorkspacePath } from "./split-workspace-path.js";
-import { WorkspaceError } from "./workspace-error.js";
 
 /** Options of a workspace: the folder scripts may use through `files`, and its caps. */
 export interface WorkspaceOptions {
@@ -24,7 +23,7 @@ export interface WorkspaceEntry {
   size: number;
 }
 
-/** The host side of the script's `files` global; every operation throws a {@link WorkspaceError} when refused. */
+/** The host side of the script's `files` global; every operation throws a {@link CodeModeError} when refused. */
 export interface Workspace {
   read(args: { path: unknown; encoding?: unknown }): Promise<string | Uint8Array>;
   write(args: { path: unknown; data: unknown }): Promise<{ path: string; size: number }>;
@@ -49,7 +48,7 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
   return {
     async read({ path, encoding }) {
       if (encoding !== undefined && encoding !== "utf8" && encoding !== "bytes") {
-        throw new WorkspaceError("invalid_arguments", `encoding must be "utf8" or "bytes", got ${JSON.stringify(encoding)}.`);
+        throw new CodeModeError("INVALID_ARGUMENTS", `encoding must be "utf8" or "bytes", got ${JSON.stringify(encoding)}.`);
       }
       const segments = fileSegments(path);
       const target = await resolveWorkspacePath(await root(), segments);
@@ -58,9 +57,9 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
       });
       try {
         const stats = await handle.stat();
-        if (!stats.isFile()) throw new WorkspaceError("invalid_arguments", `"${segments.join("/")}" is not a file.`);
+        if (!stats.isFile()) throw new CodeModeError("INVALID_ARGUMENTS", `"${segments.join("/")}" is not a file.`);
         if (stats.size > maxFileBytes) {
-          throw new WorkspaceError("limit_exceeded", `"${segments.join("/")}" is larger than ${maxFileBytes} bytes.`);
+          throw new CodeModeError("LIMIT_EXCEEDED", `"${segments.join("/")}" is larger than ${maxFileBytes} bytes.`);
         }
         const bytes = await handle.readFile();
         return encoding === "bytes" ? new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) : bytes.toString("utf8");
@@ -71,11 +70,11 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
     async write({ path, data }) {
       const segments = fileSegments(path);
       if (typeof data !== "string" && !(data instanceof Uint8Array)) {
-        throw new WorkspaceError("invalid_arguments", "data must be a string or a Uint8Array.");
+        throw new CodeModeError("INVALID_ARGUMENTS", "data must be a string or a Uint8Array.");
       }
       const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;
       if (bytes.byteLength > maxFileBytes) {
-        throw new WorkspaceError("limit_exceeded", `The data is larger than the workspace's ${maxFileBytes}-byte file cap.`);
+        throw new CodeModeError("LIMIT_EXCEEDED", `The data is larger than the workspace's ${maxFileBytes}-byte file cap.`);
       }
       const real = await root();
       await makeParents(real, segments.slice(0, -1));
@@ -83,7 +82,7 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
       const previous = await lstat(target).then((stats) => (stats.isFile() ? stats.size : 0), () => 0);
       const total = (await sizeOf(real)) - previous + bytes.byteLength;
       if (total > maxTotalBytes) {
-        throw new WorkspaceError("limit_exceeded", `Writing would take the workspace past its ${maxTotalBytes}-byte total cap.`);
+        throw new CodeModeError("LIMIT_EXCEEDED", `Writing would take the workspace past its ${maxTotalBytes}-byte total cap.`);
       }
       const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | NOFOLLOW;
       const handle = await open(target, flags, 0o644).catch((error: unknown) => {
@@ -104,10 +103,10 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
       const resolved = await realpath(target).catch((error: unknown) => {
         throw notFound(error, segments);
       });
-      if (!isInside(real, resolved)) throw new WorkspaceError("access_denied", `"${segments.join("/")}" leads outside the workspace.`);
+      if (!isInside(real, resolved)) throw new CodeModeError("ACCESS_DENIED", `"${segments.join("/")}" leads outside the workspace.`);
       const entries = await readdir(resolved, { withFileTypes: true }).catch((error: unknown) => {
         throw (error as NodeJS.ErrnoException).code === "ENOTDIR"
-          ? new WorkspaceError("invalid_arguments", `"${segments.join("/")}" is not a folder.`)
+          ? new CodeModeError("INVALID_ARGUMENTS", `"${segments.join("/")}" is not a folder.`)
           : notFound(error, segments);
       });
       const listed = await Promise.all(
@@ -134,14 +133,14 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
 
 function fileSegments(path: unknown): string[] {
   const segments = splitWorkspacePath(path);
-  if (segments.length === 0) throw new WorkspaceError("invalid_arguments", "path must name an entry inside the workspace.");
+  if (segments.length === 0) throw new CodeModeError("INVALID_ARGUMENTS", "path must name an entry inside the workspace.");
   return segments;
 }
 
-function openError(error: unknown, segments: readonly string[]): WorkspaceError {
+function openError(error: unknown, segments: readonly string[]): CodeModeError {
   const code = (error as NodeJS.ErrnoException).code;
-  if (code === "ELOOP") return new WorkspaceError("access_denied", `"${segments.join("/")}" is a symbolic link; links are not followed.`);
-  if (code === "EISDIR") return new WorkspaceError("invalid_arguments", `"${segments.join("/")}" is a folder.`);
+  if (code === "ELOOP") return new CodeModeError("ACCESS_DENIED", `"${segments.join("/")}" is a symbolic link; links are not followed.`);
+  if (code === "EISDIR") return new CodeModeError("INVALID_ARGUMENTS", `"${segments.join("/")}" is a folder.`);
   return notFound(error, segments);
 }
 
@@ -152,11 +151,11 @@ async function makeParents(root: string, segments: readonly string[]): Promise<v
     const stats = await lstat(target).catch(() => null);
     if (stats?.isSymbolicLink()) {
       const real = await realpath(target).catch(() => "");
-      if (!isInside(root, real)) throw new WorkspaceError("access_denied", `"${segments.slice(0, index).join("/")}" leads outside the workspace.`);
+      if (!isInside(root, real)) throw new CodeModeError("ACCESS_DENIED", `"${segments.slice(0, index).join("/")}" leads outside the workspace.`);
     } else if (!stats) {
       await mkdir(target);
     } else if (!stats.isDirectory()) {
-      throw new WorkspaceError("invalid_arguments", `"${segments.slice(0, index).join("/")}" is not a folder.`);
+      throw new CodeModeError("INVALID_ARGUMENTS", `"${segments.slice(0, index).join("/")}" is not a folder.`);
     }
   }
 }

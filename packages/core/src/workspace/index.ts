@@ -1,3 +1,2 @@
 export { createWorkspace, type Workspace, type WorkspaceEntry, type WorkspaceOptions } from "./create-workspace.js";
 export { FILES_DECLARATION } from "./files-declaration.js";
-export { WorkspaceError, type WorkspaceErrorCode } from "./workspace-error.js";

@@ -1,7 +1,7 @@
 import { realpath } from "node:fs/promises";
 import { join } from "node:path";
 import { isInside } from "./is-inside.js";
-import { WorkspaceError } from "./workspace-error.js";
+import { CodeModeError } from "../errors/index.js";
 
 /**
  * The real path of an existing entry's parent joined with the entry's name, refused with `access_denied` when the
@@ -17,13 +17,13 @@ export async function resolveWorkspacePath(root: string, segments: readonly stri
   } catch (error) {
     throw notFound(error, segments);
   }
-  if (!isInside(root, real)) throw new WorkspaceError("access_denied", `"${segments.join("/")}" leads outside the workspace.`);
+  if (!isInside(root, real)) throw new CodeModeError("ACCESS_DENIED", `"${segments.join("/")}" leads outside the workspace.`);
   return join(real, segments.at(-1)!);
 }
 
 /** A failed lookup as the script sees it: a missing entry is not_found, anything else access_denied. */
-export function notFound(error: unknown, segments: readonly string[]): WorkspaceError {
+export function notFound(error: unknown, segments: readonly string[]): CodeModeError {
   const code = (error as NodeJS.ErrnoException).code;
-  if (code === "ENOENT" || code === "ENOTDIR") return new WorkspaceError("not_found", `"${segments.join("/")}" does not exist.`);
-  return new WorkspaceError("access_denied", `"${segments.join("/")}" cannot be reached (${code ?? "error"}).`);
+  if (code === "ENOENT" || code === "ENOTDIR") return new CodeModeError("NOT_FOUND", `"${segments.join("/")}" does not exist.`);
+  return new CodeModeError("ACCESS_DENIED", `"${segments.join("/")}" cannot be reached (${code ?? "error"}).`);
 }

@@ -45,11 +45,11 @@ describe("fromMcpTools", () => {
     expect(reported).toEqual(["s.t"]);
   });
 
-  it("throws a tool_error ToolError with the upstream's message for isError", async () => {
+  it("throws a TOOL_ERROR CodeModeError with the upstream's message for isError", async () => {
     const [tool] = fromMcpTools("s", [{ name: "t", inputSchema: schema }], async () => ({
       isError: true,
       content: [{ type: "text", text: "Quota exceeded" }],
     }));
-    await expect(tool?.execute({}, context())).rejects.toMatchObject({ name: "ToolError", code: "tool_error", message: "Quota exceeded" });
+    await expect(tool?.execute({}, context())).rejects.toMatchObject({ name: "CodeModeError", code: "TOOL_ERROR", message: "Quota exceeded" });
   });
 });

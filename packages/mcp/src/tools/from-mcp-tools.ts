@@ -1,4 +1,4 @@
-import { ToolError, toolResult, type JsonSchema, type ToolDefinition } from "@codemode/core";
+import { CodeModeError, toolResult, type JsonSchema, type ToolDefinition } from "@codemode/core";
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { normalizeCallResult } from "../normalize/index.js";
 import { reportToolCall } from "./gateway-call-context.js";
@@ -26,7 +26,7 @@ export function fromMcpTools(serverId: string, tools: readonly Tool[], callTool:
       async execute(args: unknown, { signal, context }) {
         try {
           const normalized = normalizeCallResult(await callTool(tool.name, args, { signal }), outputSchema);
-          if (!normalized.ok) throw new ToolError("tool_error", normalized.message);
+          if (!normalized.ok) throw new CodeModeError("TOOL_ERROR", normalized.message);
           return toolResult(normalized.data, { omitted: normalized.omitted });
         } finally {
           reportToolCall(context, `${serverId}.${localName}`);

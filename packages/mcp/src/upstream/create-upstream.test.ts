@@ -50,7 +50,7 @@ describe("createUpstream", () => {
     const { upstream } = start({ timeoutMs: 300 });
     await upstream.start();
     const error = await failureOf(upstream.callTool("hang", {}, {}));
-    expect(error).toMatchObject({ name: "ToolError", code: "timeout", retryable: true });
+    expect(error).toMatchObject({ name: "CodeModeError", code: "TIMEOUT", retryable: true });
     expect(error.message).toContain("300 ms");
     expect((await echo(upstream)).content).toEqual([{ type: "text", text: "echo: again" }]);
   });

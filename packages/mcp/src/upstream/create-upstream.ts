@@ -1,10 +1,10 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { ToolListChangedNotificationSchema, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
-import { ToolError } from "@codemode/core";
+import { CodeModeError } from "@codemode/core";
 import type { UpstreamConfig } from "../config/index.js";
 import { createUpstreamTransport } from "./create-upstream-transport.js";
 import { linkAbort } from "./link-abort.js";
-import { isConnectionError, toToolError } from "./to-tool-error.js";
+import { isConnectionError, toUpstreamError } from "./to-upstream-error.js";
 
 /** Options of {@link createUpstream}. */
 export interface CreateUpstreamOptions {
@@ -123,7 +123,7 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
     if (connecting) await connecting;
     const current = client;
     const connectionSignal = oversize.signal;
-    if (!current) throw new ToolError("unavailable", `Upstream ${id} is not connected; it is being retried.`);
+    if (!current) throw new CodeModeError("UNAVAILABLE", `Upstream ${id} is not connected; it is being retried.`);
     const call = linkAbort([signal, connectionSignal]);
     try {
       const result = (await current.callTool({ name, arguments: (args ?? {}) as Record<string, unknown> }, undefined, {
@@ -134,7 +134,7 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
       if (size > maxResponseBytes) throw tooLarge(name, size);
       return result;
     } catch (error) {
-      if (signal?.aborted) throw new ToolError("cancelled", `The call to ${id}.${name} was cancelled.`);
+      if (signal?.aborted) throw new CodeModeError("CANCELLED", `The call to ${id}.${name} was cancelled.`);
       const oversized = oversizedClient === current;
       // A refused message leaves the connection unusable (stdio) or its calls aborted (HTTP): start a fresh one.
       if ((oversized || isConnectionError(error)) && client === current) {
@@ -142,7 +142,7 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
         void current.close().catch(() => undefined);
         scheduleRetry(0);
       }
-      throw oversized ? tooLarge(name) : toToolError(error, id, name, timeoutMs);
+      throw oversized ? tooLarge(name) : toUpstreamError(error, id, name, timeoutMs);
     } finally {
       call.unlink();
     }
@@ -150,7 +150,7 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
 
   function tooLarge(name: string, size?: number) {
     const measured = size === undefined ? "more than" : `${size} bytes, over`;
-    return new ToolError("limit_exceeded", `Upstream ${id}.${name} answered with ${measured} the ${maxResponseBytes}-byte limit.`);
+    return new CodeModeError("LIMIT_EXCEEDED", `Upstream ${id}.${name} answered with ${measured} the ${maxResponseBytes}-byte limit.`);
   }
 
   return {

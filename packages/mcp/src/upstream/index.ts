@@ -1,3 +1,3 @@
 export { createUpstream, type CreateUpstreamOptions, type Upstream, type UpstreamStatus } from "./create-upstream.js";
 export { createUpstreamTransport, type CreateUpstreamTransportOptions } from "./create-upstream-transport.js";
-export { isConnectionError, toToolError } from "./to-tool-error.js";
+export { isConnectionError, toUpstreamError } from "./to-upstream-error.js";
