@@ -1,6 +1,5 @@
 // The public API of @codemode/mcp: every name here is a decision (shared/STYLE.md, principle 4).
 export {
-  GatewayConfigError,
   gatewayConfigSchema,
   loadGatewayConfig,
   parseGatewayConfig,

@@ -27,7 +27,7 @@ describe("resolveWorkspacePath", () => {
   });
 
   it("refuses a parent whose real path leaves the workspace, and reports a missing parent", async () => {
-    await expect(resolveWorkspacePath(root, ["out", "a.txt"])).rejects.toMatchObject({ code: "access_denied" });
-    await expect(resolveWorkspacePath(root, ["missing", "a.txt"])).rejects.toMatchObject({ code: "not_found" });
+    await expect(resolveWorkspacePath(root, ["out", "a.txt"])).rejects.toMatchObject({ code: "ACCESS_DENIED" });
+    await expect(resolveWorkspacePath(root, ["missing", "a.txt"])).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 });

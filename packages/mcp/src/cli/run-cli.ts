@@ -1,8 +1,9 @@
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { CodeModeError, isCodeModeError } from "@codemode/core";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import { GatewayConfigError, loadGatewayConfig, parseGatewayConfig, type GatewayConfig } from "../config/index.js";
+import { loadGatewayConfig, parseGatewayConfig, type GatewayConfig } from "../config/index.js";
 import { createGateway, type Gateway } from "../gateway/index.js";
 import { CLI_USAGE } from "./cli-usage.js";
 
@@ -12,8 +13,10 @@ export interface CliIo {
   stderr: (text: string) => void;
 }
 
-/** Thrown for a command line the CLI cannot run; exits 2 with the message. */
-class UsageError extends Error {}
+/** The error of a command line the CLI cannot run; it exits 2 with the message and a pointer to `--help`. */
+function usageError(message: string): CodeModeError {
+  return new CodeModeError("INVALID_USAGE", message);
+}
 
 const OPTIONS = {
   config: { type: "string", short: "c" },
@@ -35,9 +38,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   try {
     return await run(argv, io);
   } catch (error) {
-    if (error instanceof UsageError || error instanceof GatewayConfigError) {
+    if (isCodeModeError(error) && (error.code === "INVALID_USAGE" || error.code === "INVALID_CONFIG")) {
       io.stderr(`codemode: ${error.message}\n`);
-      if (error instanceof UsageError) io.stderr("Run `codemode --help` for usage.\n");
+      if (error.code === "INVALID_USAGE") io.stderr("Run `codemode --help` for usage.\n");
       return 2;
     }
     throw error;
@@ -52,7 +55,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   try {
     parsed = parseArgs({ args: own, options: OPTIONS, allowPositionals: true, strict: true });
   } catch (error) {
-    throw new UsageError((error as Error).message);
+    throw usageError((error as Error).message);
   }
   const { values, positionals } = parsed;
   const [command, ...rest] = positionals;
@@ -60,8 +63,8 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
     io.stdout(`${CLI_USAGE}\n`);
     return command === undefined && !values.help ? 2 : 0;
   }
-  if (scriptArgs.length > 0 && command !== "exec") throw new UsageError(`\`--\` arguments are only for exec.`);
-  if (values.workspace !== undefined && command !== "exec") throw new UsageError("--workspace is only for exec.");
+  if (scriptArgs.length > 0 && command !== "exec") throw usageError(`\`--\` arguments are only for exec.`);
+  if (values.workspace !== undefined && command !== "exec") throw usageError("--workspace is only for exec.");
   switch (command) {
     case "serve":
       expectPositionals(command, rest, 0);
@@ -81,7 +84,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       expectPositionals(command, rest, 1, "QUERY");
       const limit = values.limit === undefined ? undefined : parsePositiveInteger("--limit", values.limit);
       if (values.detail !== undefined && values.detail !== "brief" && values.detail !== "full") {
-        throw new UsageError(`--detail must be brief or full, not "${values.detail}".`);
+        throw usageError(`--detail must be brief or full, not "${values.detail}".`);
       }
       return withGateway(await requireConfig(values.config), io, undefined, async (gateway) => {
         const args = { query: rest[0], detail: values.detail ?? "brief", ...(values.server ? { namespace: values.server } : {}), ...(limit ? { limit } : {}) };
@@ -96,15 +99,15 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
         return 0;
       });
     default:
-      throw new UsageError(`unknown command "${command}"; the commands are serve, exec, search and types.`);
+      throw usageError(`unknown command "${command}"; the commands are serve, exec, search and types.`);
   }
 }
 
 async function serve(loaded: LoadedConfig, values: { transport?: string; host?: string; port?: string }, io: CliIo): Promise<number> {
   const transport = values.transport ?? "stdio";
-  if (transport !== "stdio" && transport !== "http") throw new UsageError(`--transport must be stdio or http, not "${transport}".`);
+  if (transport !== "stdio" && transport !== "http") throw usageError(`--transport must be stdio or http, not "${transport}".`);
   if (transport === "stdio" && (values.host !== undefined || values.port !== undefined)) {
-    throw new UsageError("--host and --port are only for --transport http.");
+    throw usageError("--host and --port are only for --transport http.");
   }
   const port = values.port === undefined ? 8787 : parsePort(values.port);
   const gateway = createGateway(loaded.config, { baseDir: loaded.baseDir, log: (line) => io.stderr(`${line}\n`) });
@@ -131,7 +134,7 @@ interface LoadedConfig {
 }
 
 async function requireConfig(file: string | undefined): Promise<LoadedConfig> {
-  if (!file) throw new UsageError("--config FILE is required.");
+  if (!file) throw usageError("--config FILE is required.");
   return { config: await loadGatewayConfig(file), baseDir: path.dirname(path.resolve(file)) };
 }
 
@@ -168,7 +171,7 @@ async function withGateway(
 /** The path of an existing folder for `--workspace`; anything else is a usage error. */
 async function requireFolder(dir: string): Promise<string> {
   const stats = await stat(dir).catch(() => null);
-  if (!stats?.isDirectory()) throw new UsageError(`--workspace ${dir} is not an existing folder.`);
+  if (!stats?.isDirectory()) throw usageError(`--workspace ${dir} is not an existing folder.`);
   return dir;
 }
 
@@ -177,7 +180,7 @@ async function readScript(file: string): Promise<string> {
     if (file === "-") return await readStream(process.stdin);
     return await readFile(file, "utf8");
   } catch (error) {
-    throw new UsageError(`cannot read the script ${file}: ${(error as NodeJS.ErrnoException).code === "ENOENT" ? "file not found" : (error as Error).message}.`);
+    throw usageError(`cannot read the script ${file}: ${(error as NodeJS.ErrnoException).code === "ENOENT" ? "file not found" : (error as Error).message}.`);
   }
 }
 
@@ -188,18 +191,18 @@ async function readStream(stream: NodeJS.ReadableStream): Promise<string> {
 }
 
 function expectPositionals(command: string, rest: string[], count: number, name?: string) {
-  if (rest.length < count) throw new UsageError(`${command} needs ${name}.`);
-  if (rest.length > count) throw new UsageError(`${command}: unexpected argument "${rest[count]}".`);
+  if (rest.length < count) throw usageError(`${command} needs ${name}.`);
+  if (rest.length > count) throw usageError(`${command}: unexpected argument "${rest[count]}".`);
 }
 
 function parsePort(text: string): number {
   const port = Number(text);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a port number, not "${text}".`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw usageError(`--port must be a port number, not "${text}".`);
   return port;
 }
 
 function parsePositiveInteger(flag: string, text: string): number {
   const value = Number(text);
-  if (!Number.isInteger(value) || value < 1) throw new UsageError(`${flag} must be a positive integer, not "${text}".`);
+  if (!Number.isInteger(value) || value < 1) throw usageError(`${flag} must be a positive integer, not "${text}".`);
   return value;
 }

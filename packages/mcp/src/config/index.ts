@@ -1,3 +1,3 @@
 export { gatewayConfigSchema, type GatewayConfig, type UpstreamConfig } from "./gateway-config.js";
-export { GatewayConfigError, parseGatewayConfig, type ParseGatewayConfigOptions } from "./parse-gateway-config.js";
+export { parseGatewayConfig, type ParseGatewayConfigOptions } from "./parse-gateway-config.js";
 export { loadGatewayConfig } from "./load-gateway-config.js";

@@ -1,3 +1,4 @@
+import { isCodeModeError } from "@codemode/core";
 import { describe, expect, it } from "vitest";
 import { parseGatewayConfig } from "./parse-gateway-config.js";
 
@@ -13,6 +14,19 @@ function problemsOf(input: unknown, env: Record<string, string> = {}): string {
 }
 
 describe("parseGatewayConfig", () => {
+  it("throws an INVALID_CONFIG CodeModeError whose details list each bad key's path", () => {
+    let thrown: unknown;
+    try {
+      parseGatewayConfig({ mcpServers: { a: {} }, extra: 1 }, { env: {} });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(isCodeModeError(thrown) && thrown.code).toBe("INVALID_CONFIG");
+    expect(isCodeModeError(thrown) && thrown.details?.problems).toEqual(
+      expect.arrayContaining(["mcpServers.a: needs a command (stdio) or a url"]),
+    );
+  });
+
   it("accepts the shape of the issue, with secrets from the environment", () => {
     const config = parseGatewayConfig(
       {

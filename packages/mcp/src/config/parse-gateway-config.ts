@@ -1,3 +1,4 @@
+import { CodeModeError } from "@codemode/core";
 import { gatewayConfigSchema, type GatewayConfig } from "./gateway-config.js";
 
 const ENV_REFERENCE = /\$\{env:([A-Za-z_][A-Za-z0-9_]*)\}/g;
@@ -8,21 +9,18 @@ export interface ParseGatewayConfigOptions {
   env?: Record<string, string | undefined>;
 }
 
-/** A gateway config that cannot be used; `problems` holds one `path: what is wrong` line per bad key. */
-export class GatewayConfigError extends Error {
-  override readonly name = "GatewayConfigError";
-  readonly code = "INVALID_CONFIG";
-  readonly problems: readonly string[];
-
-  constructor(problems: readonly string[]) {
-    super(`Invalid gateway config: ${problems.join("; ")}.`);
-    this.problems = problems;
-  }
+/**
+ * The `INVALID_CONFIG` error of a gateway config that cannot be used; `details.problems` holds one
+ * `path: what is wrong` line per bad key, and `details.file` the file when one was read.
+ */
+export function invalidConfig(problems: readonly string[], file?: string): CodeModeError {
+  const details = file === undefined ? { problems } : { problems, file };
+  return new CodeModeError("INVALID_CONFIG", `Invalid gateway config: ${problems.join("; ")}.`, { details });
 }
 
 /**
- * Checks a gateway config (already parsed from JSON) and substitutes `${env:NAME}` references in its strings; throws a
- * {@link GatewayConfigError} whose message names the JSON path of every bad key.
+ * Checks a gateway config (already parsed from JSON) and substitutes `${env:NAME}` references in its strings; throws an
+ * `INVALID_CONFIG` {@link CodeModeError} whose message and `details.problems` name the JSON path of every bad key.
  *
  * @example
  * const config = parseGatewayConfig(JSON.parse(await readFile("gateway.config.json", "utf8")));
@@ -36,7 +34,7 @@ export function parseGatewayConfig(input: unknown, options: ParseGatewayConfigOp
     for (const issue of parsed.error.issues) problems.push(...describeIssue(issue));
   }
   if (problems.length > 0 || !parsed.success) {
-    throw new GatewayConfigError(problems);
+    throw invalidConfig(problems);
   }
   return parsed.data;
 }
