@@ -58,14 +58,14 @@ describe("createUpstream", () => {
   it("reports a crash as unavailable and reconnects", async () => {
     const { upstream } = start();
     await upstream.start();
-    expect(await failureOf(upstream.callTool("crash", {}, {}))).toMatchObject({ code: "unavailable" });
+    expect(await failureOf(upstream.callTool("crash", {}, {}))).toMatchObject({ code: "UNAVAILABLE" });
     expect((await echo(upstream)).content).toEqual([{ type: "text", text: "echo: again" }]);
   });
 
   it("reports a disconnect in the middle of a call as unavailable and reconnects", async () => {
     const { upstream } = start();
     await upstream.start();
-    expect(await failureOf(upstream.callTool("disconnect", {}, {}))).toMatchObject({ code: "unavailable" });
+    expect(await failureOf(upstream.callTool("disconnect", {}, {}))).toMatchObject({ code: "UNAVAILABLE" });
     expect((await echo(upstream)).content).toEqual([{ type: "text", text: "echo: again" }]);
   });
 
@@ -73,7 +73,7 @@ describe("createUpstream", () => {
     const { upstream } = start();
     await upstream.start();
     const error = await failureOf(upstream.callTool("malformed", {}, {}));
-    expect(error).toMatchObject({ code: "tool_error" });
+    expect(error).toMatchObject({ code: "TOOL_ERROR" });
     expect(error.message).toContain("malformed result for faulty.malformed");
     expect((await echo(upstream)).content).toHaveLength(1);
   });
@@ -82,7 +82,7 @@ describe("createUpstream", () => {
     const { upstream } = start();
     await upstream.start();
     const error = await failureOf(upstream.callTool("huge", { mb: 12 }, {}));
-    expect(error).toMatchObject({ code: "limit_exceeded" });
+    expect(error).toMatchObject({ code: "LIMIT_EXCEEDED" });
     expect(error.message).toContain("1048576-byte limit");
     expect((await echo(upstream)).content).toHaveLength(1);
   });
@@ -93,7 +93,7 @@ describe("createUpstream", () => {
     const controller = new AbortController();
     const call = failureOf(upstream.callTool("slow", { ms: 20_000 }, { signal: controller.signal }));
     setTimeout(() => controller.abort(), 50);
-    expect(await call).toMatchObject({ code: "cancelled" });
+    expect(await call).toMatchObject({ code: "CANCELLED" });
   });
 
   it("refreshes its tools on notifications/tools/list_changed", async () => {
@@ -113,7 +113,7 @@ describe("createUpstream", () => {
       expect(await upstream.start()).toBe(false);
       expect(upstream.status).toBe("down");
       expect(seen.logs.join("\n")).toMatch(/upstream faulty is down .*retrying in 100 ms/);
-      expect(await failureOf(upstream.callTool("echo", {}, {}))).toMatchObject({ code: "unavailable" });
+      expect(await failureOf(upstream.callTool("echo", {}, {}))).toMatchObject({ code: "UNAVAILABLE" });
       rmSync(flag);
       await until(() => seen.tools.length === 17);
       expect(upstream.status).toBe("connected");
@@ -140,7 +140,7 @@ describe("createUpstream", () => {
       opened.push(upstream);
       expect(await upstream.start()).toBe(true);
       const started = Date.now();
-      expect(await failureOf(upstream.callTool("huge", { mb: 3 }, {}))).toMatchObject({ code: "limit_exceeded" });
+      expect(await failureOf(upstream.callTool("huge", { mb: 3 }, {}))).toMatchObject({ code: "LIMIT_EXCEEDED" });
       // Well before the 20 s call timeout: the refused message ends the call at once.
       expect(Date.now() - started).toBeLessThan(15_000);
       expect((await until(() => upstream.callTool("echo", { text: "small" }, {}))).content).toEqual([{ type: "text", text: "echo: small" }]);
