@@ -48,7 +48,7 @@ export {
   type ErrorSurface,
 } from "./errors/index.js";
 export { DEFAULT_LIMITS, type ExecutionLimits } from "./limits/index.js";
-export { formatExecutionResult, toModelView } from "./report/index.js";
+export { formatExecutionResult, toModelView } from "./model-view/index.js";
 export { DEFAULT_SESSION_OPTIONS, SESSION_ID_DESCRIPTION, type SessionOptions } from "./session/index.js";
 export {
   checkToolName,

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { formatExecutionResult, toModelView } from "../report/index.js";
+import { formatExecutionResult, toModelView } from "../model-view/index.js";
 import { defineTool } from "../tools/index.js";
 import { createCodeMode } from "./create-code-mode.js";
 
