@@ -49,6 +49,11 @@ type CallCode = { [Code in CodeModeErrorCode]: (typeof ERROR_CODES)[Code]["surfa
 /** A call code as a script reads it in a failed envelope: the table's code, lower-case. */
 export type CallErrorCode = Lowercase<CallCode>;
 
+/** The call codes as a script reads them, in the table's order. */
+export const CALL_ERROR_CODES: readonly CallErrorCode[] = (Object.keys(ERROR_CODES) as CodeModeErrorCode[])
+  .filter((code) => ERROR_CODES[code].surface === "call")
+  .map((code) => code.toLowerCase() as CallErrorCode);
+
 /** The envelope spelling of a code; a code that is not a call code reaches a script as `tool_error`. */
 export function toCallErrorCode(code: CodeModeErrorCode): CallErrorCode {
   return ERROR_CODES[code].surface === "call" ? (code.toLowerCase() as CallErrorCode) : "tool_error";

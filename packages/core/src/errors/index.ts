@@ -1,5 +1,6 @@
 export { CodeModeError, isCodeModeError, type CodeModeErrorOptions } from "./code-mode-error.js";
 export {
+  CALL_ERROR_CODES,
   ERROR_CODES,
   toCallErrorCode,
   type CallErrorCode,

@@ -1,11 +1,16 @@
+import { CALL_ERROR_CODES } from "../../errors/index.js";
+
+/** The script's `ErrorCode` union, from the one code table, four codes a line. */
+const ERROR_CODE_DECLARATION = `type ErrorCode =\n${[0, 4]
+  .map((start) => `  | ${CALL_ERROR_CODES.slice(start, start + 4).map((code) => JSON.stringify(code)).join(" | ")}`)
+  .join("\n")};`;
+
 /** The `Envelope<T>` type every tool call resolves to, declared once at the top of the declarations. */
 export const ENVELOPE_DECLARATION = `/** What every tool call resolves to; it never throws: check \`ok\` before reading \`data\`. */
 type Envelope<T> =
   | { ok: true; data: T; meta: { omitted: number } }
   | { ok: false; error: { code: ErrorCode; message: string; retryable: boolean } };
-type ErrorCode =
-  | "not_found" | "invalid_arguments" | "tool_error" | "timeout"
-  | "cancelled" | "limit_exceeded" | "access_denied" | "unavailable";`;
+${ERROR_CODE_DECLARATION}`;
 
 /** The `ToolCallError` class a failed tool call throws in the value call style, declared instead of `Envelope<T>`. */
 export const VALUE_DECLARATION = `/** Thrown by a failed tool call; uncaught, it stops the script and the error lists every call made. */
@@ -17,9 +22,7 @@ declare class ToolCallError extends Error {
   /** The tool that failed, for example "billing.charge". */
   readonly tool: string;
 }
-type ErrorCode =
-  | "not_found" | "invalid_arguments" | "tool_error" | "timeout"
-  | "cancelled" | "limit_exceeded" | "access_denied" | "unavailable";`;
+${ERROR_CODE_DECLARATION}`;
 
 /** The `catalog` global and its types, for scripts that may search the tools. */
 export const CATALOG_DECLARATION = `type CatalogEnvelope<T> =
