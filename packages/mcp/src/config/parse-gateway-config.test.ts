@@ -22,9 +22,10 @@ describe("parseGatewayConfig", () => {
       thrown = error;
     }
     expect(isCodeModeError(thrown) && thrown.code).toBe("INVALID_CONFIG");
-    expect(isCodeModeError(thrown) && thrown.details?.problems).toEqual(
-      expect.arrayContaining(["mcpServers.a: needs a command (stdio) or a url"]),
-    );
+    expect(isCodeModeError(thrown) && thrown.details?.problems).toEqual([
+      "mcpServers.a: needs a command (stdio) or a url (Streamable HTTP)",
+      "extra: unknown key",
+    ]);
   });
 
   it("accepts the shape of the issue, with secrets from the environment", () => {
