@@ -62,7 +62,7 @@ describe("fromAiSdkTools", () => {
     );
     expect(await definition!.execute({ n: 4 }, context)).toBe(2);
     await expect(definition!.execute({ n: 3 }, context)).rejects.toMatchObject({
-      code: "invalid_arguments",
+      code: "INVALID_ARGUMENTS",
       message: "n must be even",
     });
   });
