@@ -1,4 +1,4 @@
-import type { CallError } from "../envelopes/index.js";
+import { callError, type CallError } from "../envelopes/index.js";
 import type { ToolDefinition } from "../tools/index.js";
 import type { Approver } from "./approval-request.js";
 import { requestApproval } from "./request-approval.js";
@@ -87,6 +87,6 @@ async function requiresApproval(
     return (await rule(args, context)) === true;
   } catch {
     const message = `Deciding whether ${tool.name} needs approval failed, so the call did not run.`;
-    return { code: "access_denied", message, retryable: false };
+    return callError("access_denied", message);
   }
 }

@@ -1,4 +1,4 @@
-import type { CallError } from "../envelopes/index.js";
+import { callError, type CallError } from "../envelopes/index.js";
 import type { ApprovalDecision, ApprovalRequest, Approver } from "./approval-request.js";
 
 /** Options of {@link requestApproval}. */
@@ -28,7 +28,7 @@ export async function requestApproval(options: RequestApprovalOptions): Promise<
   let timer: NodeJS.Timeout | undefined;
   const stopped = new Promise<CallError>((resolve) => {
     timer = setTimeout(() => {
-      resolve({ code: "timeout", message: `No approval for ${tool} arrived within ${timeoutMs} ms, so it did not run.`, retryable: false });
+      resolve(callError("timeout", `No approval for ${tool} arrived within ${timeoutMs} ms, so it did not run.`));
       controller.abort(new Error("The approval timed out."));
     }, timeoutMs);
     signal.addEventListener("abort", () => resolve(cancelled(tool)), { once: true });
@@ -64,9 +64,9 @@ function readDecision(tool: string, decision: ApprovalDecision): CallError | nul
 }
 
 function denied(message: string): CallError {
-  return { code: "access_denied", message, retryable: false };
+  return callError("access_denied", message);
 }
 
 function cancelled(tool: string): CallError {
-  return { code: "cancelled", message: `The call to ${tool} was cancelled while it waited for approval.`, retryable: false };
+  return callError("cancelled", `The call to ${tool} was cancelled while it waited for approval.`);
 }

@@ -6,6 +6,7 @@ export interface CodeModeErrorOptions {
   details?: Record<string, unknown>;
   /** Overrides the code's default from {@link ERROR_CODES}. */
   retryable?: boolean;
+  /** The error underneath, kept on the host side. */
   cause?: unknown;
 }
 

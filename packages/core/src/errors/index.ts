@@ -2,7 +2,6 @@ export { CodeModeError, isCodeModeError, type CodeModeErrorOptions } from "./cod
 export {
   CALL_ERROR_CODES,
   ERROR_CODES,
-  toCallErrorCode,
   type CallErrorCode,
   type CodeModeErrorCode,
   type ErrorCodeEntry,

@@ -160,7 +160,7 @@ export function createHostCalls(options: HostCallsOptions): HostCalls {
       for (const call of batch.calls) {
         if (call.kind === "note") {
           if (call.name !== "console") {
-            record(call.callId, call.name, performance.now(), { code: call.code, message: call.message, retryable: false });
+            record(call.callId, call.name, performance.now(), callError(call.code, call.message));
           }
         } else if (call.kind === "catalog") {
           void runCatalog(call);
