@@ -2,7 +2,7 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
 import type { CallToolResult, ServerNotification, ServerRequest, Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
-import { formatExecutionResult, type CodeMode } from "@codemode/core";
+import { formatExecutionResult, toErrorData, type CodeMode } from "@codemode/core";
 import { elicitApproval } from "../approval/index.js";
 import type { GatewayCallContext } from "../tools/index.js";
 import { EXECUTE_INPUT_SCHEMA, EXECUTE_SESSION_INPUT_SCHEMA, EXECUTION_RESULT_SCHEMA, SEARCH_INPUT_SCHEMA, SEARCH_RESULT_SCHEMA } from "./gateway-tool-schemas.js";
@@ -70,7 +70,7 @@ export function createGatewayServer(options: CreateGatewayServerOptions): Server
         const page = await searchTools(codeMode, parsed, scope);
         return { content: [{ type: "text", text: renderSearchPage(page) }], structuredContent: { ...page } };
       } catch (error) {
-        return { content: [{ type: "text", text: (error as Error).message }], isError: true };
+        return { content: [{ type: "text", text: toErrorData(error).message }], isError: true };
       }
     }
     // -32602 as the MCP spec asks for an unknown tool (docs/decisions: unknown tool error code).
