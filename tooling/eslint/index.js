@@ -6,9 +6,7 @@
 // - public entries name what they export, no TypeScript enums, and every written test runs.
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
-import { layers } from "./rules/layers.js";
-import { noCycle } from "./rules/no-cycle.js";
-import { noSkippedTests } from "./rules/no-skipped-tests.js";
+import { layers, noCycle, noSkippedTests } from "./rules/index.js";
 
 const codemode = { meta: { name: "@codemode/eslint-config" }, rules: { layers, "no-cycle": noCycle, "no-skipped-tests": noSkippedTests } };
 

@@ -2,6 +2,7 @@
 // included, so no two folders can depend on each other in either direction. Files directly in src/ (the public
 // entry) may import every folder; an `entryOnly` folder (the core's testing/) imports the package only through
 // src/index.ts, as a user would. A folder that is in no layer is an error, so a new folder gets its place.
+import { statSync } from "node:fs";
 import path from "node:path";
 
 const SOURCE_EXTENSIONS = /\.(?:[cm]?js|[cm]?ts|tsx|jsx)$/;
@@ -43,7 +44,9 @@ export const layers = {
 
     function check(source) {
       if (!source || typeof source.value !== "string" || !source.value.startsWith(".")) return;
-      const target = path.resolve(path.dirname(filename), source.value);
+      const named = path.resolve(path.dirname(filename), source.value);
+      // `../catalog` names the folder, that is its index.
+      const target = isDirectory(named) ? path.join(named, "index") : named;
       const to = topFolder(root, target);
       if (to === undefined || to === from || from === "") return;
       if (entryOnly.has(from)) {
@@ -76,6 +79,14 @@ function topFolder(root, file) {
   if (relative.startsWith("..") || path.isAbsolute(relative)) return undefined;
   const parts = relative.split(path.sep);
   return parts.length === 1 ? "" : parts[0];
+}
+
+function isDirectory(file) {
+  try {
+    return statSync(file).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 function isEntry(root, target) {
