@@ -41,9 +41,10 @@ const publicEntryOnly = [
  * Lint config shared by every package.
  * - `adapter: true` (adapters and apps): other packages only through their public entries.
  * - `core: { layers }`: no framework imports, and src/ folders as layers, bottom first (see rules/layers.js).
+ * - `folderIndexes: false`: folders may import each other's files (for folders that are not modules).
  */
-export function codemodeConfig({ adapter = false, core } = {}) {
-  const patterns = [deepImports, ...(adapter ? publicEntryOnly : [])];
+export function codemodeConfig({ adapter = false, core, folderIndexes = true } = {}) {
+  const patterns = [...(folderIndexes ? [deepImports] : []), ...(adapter ? publicEntryOnly : [])];
   return tseslint.config(
     { ignores: ["dist/**", "node_modules/**", "**/__fixtures__/**"] },
     js.configs.recommended,
@@ -55,7 +56,7 @@ export function codemodeConfig({ adapter = false, core } = {}) {
         "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
         "@typescript-eslint/no-explicit-any": "off",
         "codemode/no-cycle": "error",
-        "no-restricted-imports": ["error", { patterns }],
+        ...(patterns.length > 0 ? { "no-restricted-imports": ["error", { patterns }] } : {}),
         "codemode/no-skipped-tests": "error",
         ...(core
           ? {
