@@ -2,7 +2,7 @@
 // - no import cycles among a package's files, type-only imports included;
 // - a folder is used through its index: `../catalog` or `../catalog/index.js`, never `../catalog/search-catalog.js`;
 // - the core imports no framework, and its src/ folders are layers (`core.layers`, bottom first);
-// - adapters and apps reach the core only through its public entry (`@codemode/core`, `@codemode/core/testing`);
+// - adapters, apps and the bench reach other packages only through their public entries (`@codemode/core`, `@codemode/core/testing`);
 // - public entries name what they export, no TypeScript enums, and every written test runs.
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
@@ -39,7 +39,7 @@ const publicEntryOnly = [
 
 /**
  * Lint config shared by every package.
- * - `adapter: true` (adapters and apps): other packages only through their public entries.
+ * - `adapter: true` (adapters, apps, bench): other packages only through their public entries.
  * - `core: { layers }`: no framework imports, and src/ folders as layers, bottom first (see rules/layers.js).
  * - `folderIndexes: false`: folders may import each other's files (for folders that are not modules).
  */
