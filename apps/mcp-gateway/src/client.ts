@@ -2,7 +2,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { ExecutionResult } from "@codemode/core";
-import { createInvoices } from "./servers/demo-data.js";
+import { createInvoices } from "./servers/index.js";
 
 /** The script the model would write: follow the cursor to the end, and return only the totals. */
 export const TOTAL_INVOICES_SCRIPT = `

@@ -41,8 +41,7 @@ process.stdout.write(
     `  token (billing only):     ${process.env.CODEMODE_BILLING_TOKEN}`,
     "",
     `Connect any MCP client to it over Streamable HTTP with the header "Authorization: Bearer ${token}", for example`,
-    // inspector-cli 1.0.3 reads "../package.json" from its working directory, so it runs from a folder with a parent package.
-    `  cd ${path.join(APP_DIR, "src")} && npx @modelcontextprotocol/inspector-cli --cli ${listener.url} --transport http --header "Authorization: Bearer ${token}" --method tools/list`,
+    `  pnpm --filter @example/mcp-gateway inspector ${listener.url} --header "Authorization: Bearer ${token}" --method tools/list`,
     "Or run the scripted client (search, then one execute that totals every invoice):",
     `  CODEMODE_URL=${listener.url} CODEMODE_TOKEN=${token} pnpm --filter @example/mcp-gateway client`,
     "Press Ctrl+C to stop.",

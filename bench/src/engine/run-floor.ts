@@ -9,9 +9,6 @@ import {
 } from "quickjs-emscripten-core";
 import type { HostTool } from "./bench-tools.js";
 
-/** The same QuickJS build the engine runs (packages/core depends on the default QuickJS build only). */
-export const FLOOR_VARIANT = "@jitl/quickjs-wasmfile-release-sync";
-
 /** Loads the QuickJS module the floor runs in, once per process, as the engine does once per worker. */
 export async function loadFloorModule(): Promise<QuickJSWASMModule> {
   return newQuickJSWASMModuleFromVariant(import("@jitl/quickjs-wasmfile-release-sync") as never);

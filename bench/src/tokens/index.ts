@@ -1,2 +1,2 @@
 export { formatTokensReport } from "./format-tokens-report.js";
-export { runTokensBench, type TokenScenarioReport, type TokensReport } from "./run-tokens-bench.js";
+export { runTokensBench } from "./run-tokens-bench.js";

@@ -1,7 +1,8 @@
 import { createCodeMode, formatExecutionResult, SESSION_ID_DESCRIPTION, type CodeMode, type CreateCodeModeOptions, type ExecutionResult } from "@codemode/core";
 import type { CallbackManagerForToolRun } from "@langchain/core/callbacks/manager";
 import { StructuredTool, type ToolSchemaBase, type ToolRunnableConfig } from "@langchain/core/tools";
-import { fromLangChainTools, type LangChainTool, type NamespaceOption } from "./from-langchain-tools.js";
+import { fromLangChainTools, type NamespaceOption } from "./from-langchain-tools.js";
+import type { LangChainTool } from "./langchain-tool.js";
 import type { InterruptOnOption } from "./to-requires-approval.js";
 
 /** Options of {@link createCodeModeTool}; the core's options (limits, search, poolSize, catalog) pass through. */

@@ -1,15 +1,10 @@
 import { CodeModeError, type JsonSchema, type ToolAnnotations, type ToolDefinition, type ToolSchema } from "@codemode/core";
-import type { RunnableConfig, RunnableToolLike } from "@langchain/core/runnables";
-import { ToolInputParsingException, type StructuredToolInterface } from "@langchain/core/tools";
+import type { RunnableConfig } from "@langchain/core/runnables";
+import { ToolInputParsingException } from "@langchain/core/tools";
 import { toJsonSchema } from "@langchain/core/utils/json_schema";
 import { fromToolOutput } from "./from-tool-output.js";
+import type { LangChainTool } from "./langchain-tool.js";
 import { toRequiresApproval, type InterruptOnOption } from "./to-requires-approval.js";
-
-/**
- * A LangChain tool of any kind: `tool()`, DynamicStructuredTool, a StructuredTool subclass, an MCP adapter tool, or a
- * runnable turned into a tool with `asTool()`.
- */
-export type LangChainTool = StructuredToolInterface<any, any, any> | RunnableToolLike<any, any>;
 
 /**
  * Which namespace each tool goes in: one name for all, a map from tool name to namespace (unmapped tools go in

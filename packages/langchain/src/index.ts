@@ -9,9 +9,9 @@ export {
   DEFAULT_NAMESPACE,
   fromLangChainTools,
   type FromLangChainToolsOptions,
-  type LangChainTool,
   type NamespaceOption,
 } from "./from-langchain-tools.js";
+export type { LangChainTool } from "./langchain-tool.js";
 export { fromToolOutput, type FromToolOutputOptions } from "./from-tool-output.js";
 export {
   type InterruptOnOption,

@@ -1,7 +1,7 @@
 import { CodeModeError, createAllowFilter, type ToolDefinition } from "@codemode/core";
 import type { ToolCall } from "@langchain/core/messages";
 import type { ToolRunnableConfig } from "@langchain/core/tools";
-import type { LangChainTool } from "./from-langchain-tools.js";
+import type { LangChainTool } from "./langchain-tool.js";
 
 /** What an {@link InterruptOnRule}'s `when` receives: the call as a LangChain tool call, the tool, and the run's config. */
 export interface InterruptOnRequest {

@@ -14,6 +14,7 @@ async function freshCreateCodeMode(): Promise<typeof CreateCodeMode> {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("createCodeMode", () => {
+  // eslint-disable-next-line codemode/no-skipped-tests -- it counts threads in /proc/self/status, which only Linux has
   it.runIf(process.platform === "linux")(
     "closes safely at any moment of a worker's start, with or without a run, leaving no thread behind",
     async () => {

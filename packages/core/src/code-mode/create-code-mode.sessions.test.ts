@@ -211,6 +211,7 @@ describe("createCodeMode", () => {
     expect((await busy).result).toBe("second");
   });
 
+  // eslint-disable-next-line codemode/no-skipped-tests -- it counts threads in /proc/self/status, which only Linux has
   it.runIf(process.platform === "linux")("stops every session's worker on close, cancelling what runs", async () => {
     const codeMode = createCodeMode({ tools: [wait], poolSize: 1, sessions: {} });
     await codeMode.execute("return 1");

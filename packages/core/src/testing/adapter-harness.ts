@@ -1,6 +1,4 @@
-import type { ExecutionResult } from "../envelopes/index.js";
-import type { ExecutionLimits } from "../limits/index.js";
-import type { JsonSchema } from "../tools/index.js";
+import type { ExecutionLimits, ExecutionResult, JsonSchema } from "../index.js";
 
 /**
  * A framework-neutral tool that the conformance suite hands to an adapter's harness. The harness turns it into the

@@ -1,5 +1,4 @@
-import { CodeModeError } from "../errors/index.js";
-import type { ToolDefinition } from "../tools/index.js";
+import { CodeModeError, type ToolDefinition } from "../index.js";
 import { DEMO_CUSTOMERS, DEMO_INVOICES, DEMO_TICKETS, type DemoTicket } from "./demo-data.js";
 
 /** Options of {@link createDemoTools}. */

@@ -14,7 +14,8 @@ export const FAULT_SERVER = fileURLToPath(new URL("./fault-server.mjs", import.m
 export const FAULT_HTTP_SERVER = fileURLToPath(new URL("./fault-http-server.mjs", import.meta.url));
 export const EVERYTHING_SERVER = packageEntry("@modelcontextprotocol/server-everything", "dist/index.js");
 export const MEMORY_SERVER = packageEntry("@modelcontextprotocol/server-memory", "dist/index.js");
-export const INSPECTOR_CLI = packageEntry("@modelcontextprotocol/inspector-cli", "build/cli.js");
+// The MCP Inspector 2.x launcher; `--cli` runs its command-line client.
+export const INSPECTOR = packageEntry("@modelcontextprotocol/inspector", "clients/launcher/build/index.js");
 export const CLI_SOURCE = fileURLToPath(new URL("../cli.ts", import.meta.url));
 
 /**

@@ -7,7 +7,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { ExecutionResult } from "@codemode/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cliCommand, EVERYTHING_SERVER, FAULT_SERVER, INSPECTOR_CLI, PACKAGE_DIR, freePort, startEverythingHttp, until } from "../__fixtures__/fixtures.js";
+import { cliCommand, EVERYTHING_SERVER, FAULT_SERVER, INSPECTOR, PACKAGE_DIR, freePort, startEverythingHttp, until } from "../__fixtures__/fixtures.js";
 
 const run = promisify(execFile);
 const TOKEN = "token-for-the-cli-e2e-01";
@@ -174,15 +174,14 @@ return { size: w.data.size, escape: escape.error.code };`);
         everything?.kill();
       });
 
-      // inspector-cli 1.0.3 looks for its package.json at "../package.json" from the working directory, so it needs
-      // a working directory whose parent holds one.
+      // The inspector keeps its state in MCP_STORAGE_DIR (else ~/.mcp-inspector): the test's own folder.
       const inspector = (...args: string[]) =>
-        run(process.execPath, [INSPECTOR_CLI, "--cli", url, "--transport", "http", "--header", `Authorization: Bearer ${TOKEN}`, ...args], {
+        run(process.execPath, [INSPECTOR, "--cli", url, "--transport", "http", "--header", `Authorization: Bearer ${TOKEN}`, ...args], {
           timeout: 30_000,
-          cwd: path.join(PACKAGE_DIR, "src"),
+          env: { ...process.env, MCP_STORAGE_DIR: path.join(folder, "inspector") },
         });
 
-      it("lists and calls the gateway's tools from @modelcontextprotocol/inspector-cli", async () => {
+      it("lists and calls the gateway's tools from the MCP Inspector's command line", async () => {
         const listed = JSON.parse((await inspector("--method", "tools/list")).stdout) as { tools: { name: string }[] };
         expect(listed.tools.map((tool) => tool.name)).toEqual(["execute", "search"]);
         const code = `return (await tools.faulty.echo({ text: "from the inspector" })).data;`;

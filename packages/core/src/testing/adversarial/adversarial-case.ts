@@ -1,4 +1,4 @@
-import type { ExecutionErrorKind, JsonValue, ToolCallRecord } from "../../envelopes/index.js";
+import type { ExecutionErrorKind, JsonValue, ToolCallRecord } from "../../index.js";
 
 /** The families of hostile scripts the adversarial suite covers. */
 export type AdversarialCategory =

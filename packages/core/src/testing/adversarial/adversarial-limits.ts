@@ -1,4 +1,4 @@
-import type { ExecutionLimits } from "../../limits/index.js";
+import type { ExecutionLimits } from "../../index.js";
 import type { AdversarialProfile } from "./adversarial-case.js";
 
 const MiB = 1024 * 1024;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ExecutionResult } from "../../envelopes/index.js";
+import type { ExecutionResult } from "../../index.js";
 import { checkExecutionResult, findNonJson } from "./check-execution-result.js";
 
 const completed: ExecutionResult = {

@@ -1,5 +1,4 @@
-import type { ExecutionErrorKind, ExecutionResult } from "../../envelopes/index.js";
-import type { ExecutionLimits } from "../../limits/index.js";
+import type { ExecutionErrorKind, ExecutionLimits, ExecutionResult } from "../../index.js";
 import { resolveLimits } from "../../limits/index.js";
 
 // A record rather than a list, so that a new kind fails to compile here until the check knows it.

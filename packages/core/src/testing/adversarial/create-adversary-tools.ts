@@ -1,4 +1,4 @@
-import { defineTool, type ToolDefinition } from "../../tools/index.js";
+import { defineTool, type ToolDefinition } from "../../index.js";
 
 /** The namespace of the one tool adversarial scripts call. */
 export const ADVERSARY_NAMESPACE = "adversary";

@@ -1,4 +1,4 @@
-import type { JsonValue } from "../../envelopes/index.js";
+import type { JsonValue } from "../../index.js";
 import type { AdversarialCase, Observers } from "./adversarial-case.js";
 
 const POLLUTE = `globalThis.leak = 1; Object.prototype.polluted = 1; Array.prototype.polluted = 1; Array.prototype.push = null;

@@ -1,4 +1,4 @@
-import type { JsonValue } from "../../envelopes/index.js";
+import type { JsonValue } from "../../index.js";
 import type { AdversarialCase } from "./adversarial-case.js";
 
 const tooLarge = { status: "failed", kind: "ResultTooLarge" } as const;

@@ -1,4 +1,4 @@
-import type { JsonValue } from "../../envelopes/index.js";
+import type { JsonValue } from "../../index.js";
 import type { AdversarialCase, ExpectedOutcome } from "./adversarial-case.js";
 
 const calls = (name: string, code: string, expect: ExpectedOutcome): AdversarialCase => ({

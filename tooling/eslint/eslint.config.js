@@ -1,0 +1,3 @@
+import { codemodeConfig } from "./index.js";
+
+export default codemodeConfig();
