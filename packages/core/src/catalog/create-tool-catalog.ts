@@ -74,10 +74,14 @@ export function createToolCatalog(
     count(args, allowed) {
       const { namespace } = parseCountArguments(args);
       const namespaces: Record<string, number> = {};
+      let total = 0;
       for (const [name, group] of visible.namespaces(allowed)) {
-        if (namespace === undefined || name === namespace) namespaces[name] = group.length;
+        if (namespace !== undefined && name !== namespace) continue;
+        total += group.length;
+        // Flat tools count in the total only: they belong to no namespace.
+        if (name !== "") namespaces[name] = group.length;
       }
-      return { total: Object.values(namespaces).reduce((sum, count) => sum + count, 0), namespaces };
+      return { total, namespaces };
     },
     describe(args, allowed) {
       const name = parseDescribeArguments(args);
