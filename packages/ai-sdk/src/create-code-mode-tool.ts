@@ -1,6 +1,6 @@
 import {
   createCodeMode,
-  SESSION_ID_DESCRIPTION,
+  executeInputSchema,
   toModelView,
   type CodeMode,
   type CreateCodeModeOptions,
@@ -13,7 +13,10 @@ import { fromAiSdkTools, type NamespaceOption } from "./from-ai-sdk-tools.js";
 export interface CreateCodeModeToolOptions extends Omit<CreateCodeModeOptions, "tools"> {
   /** The tools scripts can call, as passed to `generateText`. */
   tools: ToolSet;
-  /** One namespace for every tool, or a map from tool name to namespace (others go to `tools`). Default `"tools"`. */
+  /**
+   * One namespace for every tool (`tools.<namespace>.<name>`), or a map from tool name to namespace. Tools it does
+   * not place are flat: `tools.<name>(args)`.
+   */
   namespace?: NamespaceOption;
   /** Tool-name patterns (`billing.*`) the model may use; every other tool is invisible to it. */
   allow?: readonly string[];
@@ -42,15 +45,6 @@ export type CodeModeTool = Tool<CodeModeToolInput, ExecutionResult> & {
   close(): Promise<void>;
 };
 
-const CODE = { type: "string", description: "The body of an async JavaScript or TypeScript function; `return` the answer." } as const;
-const INPUT_SCHEMA = jsonSchema<CodeModeToolInput>({ type: "object", properties: { code: CODE }, required: ["code"], additionalProperties: false });
-const SESSION_INPUT_SCHEMA = jsonSchema<CodeModeToolInput>({
-  type: "object",
-  properties: { code: CODE, sessionId: { type: "string", minLength: 1, description: SESSION_ID_DESCRIPTION } },
-  required: ["code"],
-  additionalProperties: false,
-});
-
 /**
  * Wraps an AI SDK ToolSet into one `execute` tool whose input is a script that calls those tools. The model sees a
  * compact view of each execution; the host gets the full ExecutionResult as the tool's output.
@@ -65,7 +59,7 @@ export function createCodeModeTool(options: CreateCodeModeToolOptions): CodeMode
   const codeMode = createCodeMode({ ...codeModeOptions, tools: fromAiSdkTools(tools, { namespace, onWarning }) });
   const executeTool = tool<CodeModeToolInput, ExecutionResult>({
     description: codeMode.prompt({ allow, tokenBudget }),
-    inputSchema: codeModeOptions.sessions ? SESSION_INPUT_SCHEMA : INPUT_SCHEMA,
+    inputSchema: jsonSchema<CodeModeToolInput>(executeInputSchema({ sessions: Boolean(codeModeOptions.sessions) })),
     // The AI SDK's call options travel as the context, so every inner tool sees the outer call's messages and id.
     execute: ({ code, sessionId }, callOptions) =>
       codeMode.execute(code, {
