@@ -9,7 +9,7 @@ import {
   type ToolExecutionOptions,
 } from "ai";
 import { MockLanguageModelV3 } from "ai/test";
-import type { ExecutionResult } from "@codemode/core";
+import { EXECUTION_RESULT_SCHEMA, executeInputSchema, type ExecutionResult } from "@codemode/core";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createScriptedModel, lastToolOutput } from "./__fixtures__/scripted-model.js";
@@ -233,5 +233,12 @@ return { catalog: typeof catalog, codes: calls.map((call) => (call.ok ? "ok" : c
     expect(() => codeModeTool({ tools: { [long]: getCustomer } })).toThrow(
       `Invalid tool name: "${"a".repeat(40)}…" is 10000 characters long; a tool name has at most 128.`,
     );
+  });
+
+  it("publishes the core's execute input and result schemas", () => {
+    const execute = codeModeTool();
+    const schemaOf = (schema: unknown) => (schema as { jsonSchema: unknown }).jsonSchema;
+    expect(schemaOf(execute.inputSchema)).toEqual(executeInputSchema());
+    expect(schemaOf(execute.outputSchema)).toBe(EXECUTION_RESULT_SCHEMA);
   });
 });

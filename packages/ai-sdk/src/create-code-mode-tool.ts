@@ -1,5 +1,6 @@
 import {
   createCodeMode,
+  EXECUTION_RESULT_SCHEMA,
   executeInputSchema,
   toModelView,
   type CodeMode,
@@ -60,6 +61,7 @@ export function createCodeModeTool(options: CreateCodeModeToolOptions): CodeMode
   const executeTool = tool<CodeModeToolInput, ExecutionResult>({
     description: codeMode.prompt({ allow, tokenBudget }),
     inputSchema: jsonSchema<CodeModeToolInput>(executeInputSchema({ sessions: Boolean(codeModeOptions.sessions) })),
+    outputSchema: jsonSchema<ExecutionResult>(EXECUTION_RESULT_SCHEMA),
     // The AI SDK's call options travel as the context, so every inner tool sees the outer call's messages and id.
     execute: ({ code, sessionId }, callOptions) =>
       codeMode.execute(code, {

@@ -1,4 +1,4 @@
-import type { ExecutionResult } from "@codemode/core";
+import { executeInputSchema, type ExecutionResult } from "@codemode/core";
 import { BaseCallbackHandler } from "@langchain/core/callbacks/base";
 import { AIMessage, type ToolMessage } from "@langchain/core/messages";
 import { fakeModel } from "@langchain/core/testing";
@@ -233,5 +233,10 @@ describe("createCodeModeTool", () => {
     );
     const long = tool(async () => 1, { name: "b".repeat(10_000), description: "d", schema: z.object({}) });
     expect(() => make({ tools: [long] })).toThrow(`Invalid tool name: "${"b".repeat(40)}…" is 10000 characters long; a tool name has at most 128.`);
+  });
+
+  it("publishes the core's execute input schema, with sessionId when sessions are on", () => {
+    expect(make().schema).toEqual(executeInputSchema());
+    expect(make({ sessions: {} }).schema).toEqual(executeInputSchema({ sessions: true }));
   });
 });
