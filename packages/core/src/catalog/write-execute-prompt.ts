@@ -91,9 +91,7 @@ const DISCOVERY = `There are too many tools to show their signatures here. Find 
 function writeRules(
   callStyle: CallStyle,
   output: "result" | "printed",
-  search: boolean,
-  files = false,
-  flat = false,
+  { search, files, flat }: { search: boolean; files: boolean; flat: boolean },
 ): { rules: string; example: string } {
   const base = files ? TAIL.replace("no filesystem and ", "").replace("{{catalog}} and `console`", "{{catalog}}, `files` and `console`") : TAIL;
   const tail = base.replace("{{logs}}", output === "result" ? "- `console.log(...)` lines come back as logs.\n" : "").replace(
@@ -124,7 +122,7 @@ export function writeExecutePrompt(
   const callStyle = options.callStyle ?? "envelope";
   const output = options.output ?? "result";
   const flat = tools.some((tool) => tool.namespace === "");
-  const { rules, example } = writeRules(callStyle, output, search, options.files === true, flat);
+  const { rules, example } = writeRules(callStyle, output, { search, files: options.files === true, flat });
   const declaration = callStyle === "value" ? VALUE_DECLARATION : ENVELOPE_DECLARATION;
   const head = `${rules}\n\n${example}\n\nTools (TypeScript):\n${declaration}\n`;
   // The inline text holds every name and description, so when those alone overflow, skip writing 10,000 signatures.
