@@ -5,6 +5,7 @@ import {
   toModelView,
   type CodeMode,
   type CreateCodeModeOptions,
+  type ExecuteToolInput,
   type ExecutionResult,
 } from "@codemode/core";
 import { jsonSchema, tool, type Tool, type ToolExecutionOptions, type ToolSet } from "ai";
@@ -33,10 +34,7 @@ export interface CreateCodeModeToolOptions extends Omit<CreateCodeModeOptions, "
 }
 
 /** The input the model writes: one script and, with sessions on, the session to run it in. */
-export interface CodeModeToolInput {
-  code: string;
-  sessionId?: string;
-}
+export type CodeModeToolInput = Omit<ExecuteToolInput, "args">;
 
 /** One AI SDK tool that runs scripts against the given tools; close it to stop its worker threads. */
 export type CodeModeTool = Tool<CodeModeToolInput, ExecutionResult> & {

@@ -4,6 +4,7 @@ import {
   formatExecutionResult,
   type CodeMode,
   type CreateCodeModeOptions,
+  type ExecuteToolInput,
   type ExecutionResult,
 } from "@codemode/core";
 import type { CallbackManagerForToolRun } from "@langchain/core/callbacks/manager";
@@ -78,7 +79,7 @@ export class CodeModeTool extends StructuredTool {
   }
 
   protected override async _call(
-    input: { code: string; sessionId?: string },
+    input: ExecuteToolInput,
     runManager?: CallbackManagerForToolRun,
     parentConfig?: ToolRunnableConfig,
   ): Promise<[string, ExecutionResult]> {
