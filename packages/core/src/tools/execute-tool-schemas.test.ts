@@ -44,15 +44,21 @@ return { done: true };`,
   });
 
   it("validates failed runs of every major kind", async () => {
-    const failures = await Promise.all([
-      envelope.execute("const a = ;"),
-      envelope.execute("null.x;"),
-      envelope.execute("while (true) {}"),
-      envelope.execute(`return "x".repeat(10000);`),
-      envelope.execute("return 1;", { sessionId: "no-such-session" }),
-      envelope.execute("await new Promise(() => {});", { signal: AbortSignal.abort() }),
-      values.execute("await tools.util.fail({});"),
-    ]);
+    // One at a time, so that no run waits behind another and the deadline only stops the endless loop.
+    const runs = [
+      () => envelope.execute("const a = ;"),
+      () => envelope.execute("null.x;"),
+      () => envelope.execute("while (true) {}"),
+      () => envelope.execute(`return "x".repeat(10000);`),
+      () => envelope.execute("return 1;", { sessionId: "no-such-session" }),
+      () => envelope.execute("await new Promise(() => {});", { signal: AbortSignal.abort() }),
+      () => values.execute("await tools.util.fail({});"),
+      () => envelope.execute("await new Promise(() => {});"),
+      () => envelope.execute("const f = () => f(); f();"),
+      () => envelope.execute(`const kept = []; for (;;) kept.push("x".repeat(1 << 20) + kept.length);`),
+    ];
+    const failures: ExecutionResult[] = [];
+    for (const run of runs) failures.push(await run());
     expect(failures.map((result) => result.error?.kind)).toEqual([
       "ParseError",
       "ScriptError",
@@ -61,6 +67,9 @@ return { done: true };`,
       "SessionNotFound",
       "Cancelled",
       "ToolCallFailed",
+      "NeverSettled",
+      "StackOverflow",
+      "MemoryLimitExceeded",
     ]);
     for (const result of failures) expectValid(result);
   });
