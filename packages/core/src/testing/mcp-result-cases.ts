@@ -47,6 +47,18 @@ export const MCP_RESULT_CASES: readonly McpResultCase[] = [
     expected: { ok: true, data: { caption: "Revenue by month" }, meta: { omitted: 1 } },
   },
   {
+    name: "structured_with_image",
+    description: "structuredContent beside several blocks still wins, and the image is counted.",
+    result: {
+      content: [
+        { type: "image", data: "iVBORw0KGgo=", mimeType: "image/png" },
+        { type: "text", text: "2 invoices" },
+      ],
+      structuredContent: { total: 2 },
+    },
+    expected: { ok: true, data: { total: 2 }, meta: { omitted: 1 } },
+  },
+  {
     name: "is_error",
     description: "An isError result fails the call with tool_error and the tool's text.",
     result: { content: [{ type: "text", text: "Invoice INV-7 is locked." }], isError: true },
