@@ -16,7 +16,7 @@ import type { CatalogItem, CatalogOptions, ToolCatalog, ToolDescription } from "
 import { createVisibleTools } from "./visible-tools.js";
 import { writeExecutePrompt } from "./write-execute-prompt.js";
 
-/** Defaults of the catalog's pages (seed 002). */
+/** Defaults of the catalog's pages. */
 export const CATALOG_DEFAULTS = { maxSearchResults: 5, listLimit: 20, maxListLimit: 100 } as const;
 
 /**

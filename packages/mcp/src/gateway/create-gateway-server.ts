@@ -96,7 +96,7 @@ export function createGatewayServer(options: CreateGatewayServerOptions): Server
       content: [{ type: "text", text: formatExecutionResult(result) }],
       structuredContent: { ...result },
       isError: result.status === "failed",
-      // As seed 002 reports it: what was dropped to fit maxOutputBytes, for clients that read only _meta.
+      // What was dropped to fit maxOutputBytes, for clients that read only _meta.
       ...(result.truncation ? { _meta: { "codemode/truncation": { ...result.truncation } } } : {}),
     };
   }
