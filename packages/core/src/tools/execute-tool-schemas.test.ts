@@ -1,6 +1,6 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterAll, describe, expect, it } from "vitest";
-import { createCodeMode } from "../code-mode/create-code-mode.js";
+import { createCodeMode } from "../index.js";
 import type { ExecutionResult } from "../envelopes/index.js";
 import { EXECUTION_RESULT_SCHEMA, executeInputSchema, SESSION_ID_DESCRIPTION } from "./execute-tool-schemas.js";
 

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { createCodeMode } from "../code-mode/create-code-mode.js";
-import { MCP_RESULT_CASES } from "../testing/mcp-result-cases.js";
+import { createCodeMode } from "../index.js";
+import { MCP_RESULT_CASES } from "../testing/index.js";
 import { fromCallToolResult, isCallToolResult } from "./from-call-tool-result.js";
 
 describe("fromCallToolResult", () => {
