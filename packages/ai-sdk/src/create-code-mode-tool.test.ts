@@ -9,7 +9,7 @@ import {
   type ToolExecutionOptions,
 } from "ai";
 import { MockLanguageModelV3 } from "ai/test";
-import type { ExecutionResult } from "@codemode/core";
+import { EXECUTION_RESULT_SCHEMA, executeInputSchema, type ExecutionResult } from "@codemode/core";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createScriptedModel, lastToolOutput } from "./__fixtures__/scripted-model.js";
@@ -184,7 +184,7 @@ return { name: customer.data.name, unpaid };`;
     });
     const { output } = await run(
       codeModeTool({ tools: { progress } }),
-      `return (await tools.tools.progress({})).data;`
+      `return (await tools.progress({})).data;`
     );
     expect(output.result).toBe("finished");
   });
@@ -212,5 +212,33 @@ return { catalog: typeof catalog, codes: calls.map((call) => (call.ok ? "ok" : c
     await execute.close();
     const call = execute.execute!({ code: "return 1;" }, { toolCallId: "call-1", messages: [] });
     await expect(call).rejects.toMatchObject({ name: "CodeModeError", code: "CLOSED" });
+  });
+
+  it("makes a toolset without a namespace flat, and the catalog, prompt and search agree", async () => {
+    const execute = codeModeTool({ namespace: undefined });
+    const { output } = await run(execute, `return (await tools.get_customer({ id: "cus_1" })).data.name;`);
+    expect(output.result).toBe("Acme");
+    expect(execute.codeMode.catalog.list().items.map((item) => item.path)).toEqual(["tools.get_customer", "tools.list_invoices"]);
+    expect(execute.description).toContain("declare const tools: {\n  /** Get a customer by id. */\n  get_customer(args: { id: string })");
+    expect(execute.codeMode.declarations()).toContain("\n  list_invoices(args: { customerId: string })");
+    const found = await execute.codeMode.catalog.search({ query: "invoices of a customer" });
+    expect(found.items[0]).toMatchObject({ name: "list_invoices", path: "tools.list_invoices" });
+  });
+
+  it("refuses a flat tool named like a namespace, and a name over 128 characters, naming the tool", () => {
+    expect(() => codeModeTool({ namespace: { list_invoices: "get_customer" } })).toThrow(
+      'Tool "get_customer" has no namespace and the same name as the namespace of "get_customer.list_invoices"',
+    );
+    const long = "a".repeat(10_000);
+    expect(() => codeModeTool({ tools: { [long]: getCustomer } })).toThrow(
+      `Invalid tool name: "${"a".repeat(40)}…" is 10000 characters long; a tool name has at most 128.`,
+    );
+  });
+
+  it("publishes the core's execute input and result schemas", () => {
+    const execute = codeModeTool();
+    const schemaOf = (schema: unknown) => (schema as { jsonSchema: unknown }).jsonSchema;
+    expect(schemaOf(execute.inputSchema)).toEqual(executeInputSchema());
+    expect(schemaOf(execute.outputSchema)).toBe(EXECUTION_RESULT_SCHEMA);
   });
 });

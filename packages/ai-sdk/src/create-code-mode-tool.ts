@@ -1,9 +1,11 @@
 import {
   createCodeMode,
-  SESSION_ID_DESCRIPTION,
+  EXECUTION_RESULT_SCHEMA,
+  executeInputSchema,
   toModelView,
   type CodeMode,
   type CreateCodeModeOptions,
+  type ExecuteToolInput,
   type ExecutionResult,
 } from "@codemode/core";
 import { jsonSchema, tool, type Tool, type ToolExecutionOptions, type ToolSet } from "ai";
@@ -13,7 +15,10 @@ import { fromAiSdkTools, type NamespaceOption } from "./from-ai-sdk-tools.js";
 export interface CreateCodeModeToolOptions extends Omit<CreateCodeModeOptions, "tools"> {
   /** The tools scripts can call, as passed to `generateText`. */
   tools: ToolSet;
-  /** One namespace for every tool, or a map from tool name to namespace (others go to `tools`). Default `"tools"`. */
+  /**
+   * One namespace for every tool (`tools.<namespace>.<name>`), or a map from tool name to namespace. Tools it does
+   * not place are flat: `tools.<name>(args)`.
+   */
   namespace?: NamespaceOption;
   /** Tool-name patterns (`billing.*`) the model may use; every other tool is invisible to it. */
   allow?: readonly string[];
@@ -29,10 +34,7 @@ export interface CreateCodeModeToolOptions extends Omit<CreateCodeModeOptions, "
 }
 
 /** The input the model writes: one script and, with sessions on, the session to run it in. */
-export interface CodeModeToolInput {
-  code: string;
-  sessionId?: string;
-}
+export type CodeModeToolInput = Omit<ExecuteToolInput, "args">;
 
 /** One AI SDK tool that runs scripts against the given tools; close it to stop its worker threads. */
 export type CodeModeTool = Tool<CodeModeToolInput, ExecutionResult> & {
@@ -41,15 +43,6 @@ export type CodeModeTool = Tool<CodeModeToolInput, ExecutionResult> & {
   /** Stops the worker threads; the tool cannot run scripts afterwards. */
   close(): Promise<void>;
 };
-
-const CODE = { type: "string", description: "The body of an async JavaScript or TypeScript function; `return` the answer." } as const;
-const INPUT_SCHEMA = jsonSchema<CodeModeToolInput>({ type: "object", properties: { code: CODE }, required: ["code"], additionalProperties: false });
-const SESSION_INPUT_SCHEMA = jsonSchema<CodeModeToolInput>({
-  type: "object",
-  properties: { code: CODE, sessionId: { type: "string", minLength: 1, description: SESSION_ID_DESCRIPTION } },
-  required: ["code"],
-  additionalProperties: false,
-});
 
 /**
  * Wraps an AI SDK ToolSet into one `execute` tool whose input is a script that calls those tools. The model sees a
@@ -65,7 +58,8 @@ export function createCodeModeTool(options: CreateCodeModeToolOptions): CodeMode
   const codeMode = createCodeMode({ ...codeModeOptions, tools: fromAiSdkTools(tools, { namespace, onWarning }) });
   const executeTool = tool<CodeModeToolInput, ExecutionResult>({
     description: codeMode.prompt({ allow, tokenBudget }),
-    inputSchema: codeModeOptions.sessions ? SESSION_INPUT_SCHEMA : INPUT_SCHEMA,
+    inputSchema: jsonSchema<CodeModeToolInput>(executeInputSchema({ sessions: Boolean(codeModeOptions.sessions) })),
+    outputSchema: jsonSchema<ExecutionResult>(EXECUTION_RESULT_SCHEMA),
     // The AI SDK's call options travel as the context, so every inner tool sees the outer call's messages and id.
     execute: ({ code, sessionId }, callOptions) =>
       codeMode.execute(code, {

@@ -18,8 +18,8 @@ describe("fromAiSdkTools", () => {
     );
     expect(definitions.map((definition) => definition.name)).toEqual([
       "billing.list_invoices",
-      "tools.find_customer",
-      "tools.web_search",
+      "find_customer",
+      "web_search",
     ]);
   });
 
@@ -76,7 +76,7 @@ describe("fromAiSdkTools", () => {
       },
       { onWarning: (message) => warnings.push(message) }
     );
-    expect(definitions.map((definition) => definition.name)).toEqual(["tools.kept"]);
+    expect(definitions.map((definition) => definition.name)).toEqual(["kept"]);
     expect(warnings).toEqual(['Code mode leaves out the tool "client_side": it has no execute function.']);
   });
 

@@ -1,35 +1,35 @@
 import type { JsonSchema, ToolAnnotations, ToolDefinition, ToolExecutionContext } from "@codemode/core";
-import { CodeModeError } from "@codemode/core";
+import { CodeModeError, createToolNamer, fromCallToolResult, isCallToolResult } from "@codemode/core";
 import { asSchema, type Tool, type ToolExecutionOptions, type ToolSet } from "ai";
-import { fromCallToolResult, isCallToolResult } from "./from-call-tool-result.js";
 
-/** Where each AI SDK tool goes: one namespace for all, or a map from tool name to namespace. */
+/** Where each AI SDK tool goes: one namespace for all, or a map from tool name to namespace (others stay flat). */
 export type NamespaceOption = string | Readonly<Record<string, string>>;
 
 /** Options of {@link fromAiSdkTools}. */
 export interface FromAiSdkToolsOptions {
-  /** Default `"tools"`: the script then calls `tools.tools.<name>(args)`. */
+  /** Without it the toolset is flat: the script calls `tools.<name>(args)`. */
   namespace?: NamespaceOption;
   /** Told about every tool that code mode leaves out, and why. */
   onWarning: (message: string) => void;
 }
 
-const DEFAULT_NAMESPACE = "tools";
-
 /**
- * Turns an AI SDK ToolSet into core tool definitions. A tool's `needsApproval` becomes `requiresApproval`, so its calls
- * wait for the code mode's `approve`. Tools that have no `execute` or run at the provider are left out, each with a
- * warning.
+ * Turns an AI SDK ToolSet into core tool definitions, named by the core's tool-name rule (a key's characters outside
+ * letters, digits, `_` and `-` become `_`). A tool's `needsApproval` becomes `requiresApproval`, so its calls wait
+ * for the code mode's `approve`. Tools that have no `execute` or run at the provider are left out, each with a
+ * warning. A tool returning an MCP CallToolResult (the tools of `@ai-sdk/mcp`) gives the script what every adapter
+ * gives for it (see `fromCallToolResult`).
  */
 export function fromAiSdkTools(tools: ToolSet, options: FromAiSdkToolsOptions): ToolDefinition[] {
   const definitions: ToolDefinition[] = [];
+  const nameOf = createToolNamer();
   for (const [key, tool] of Object.entries(tools)) {
     const problem = whyLeftOut(tool);
     if (problem) {
       options.onWarning(`Code mode leaves out the tool "${key}": ${problem}.`);
       continue;
     }
-    definitions.push(fromAiSdkTool(`${namespaceOf(key, options.namespace)}.${toLocalName(key)}`, tool));
+    definitions.push(fromAiSdkTool(nameOf(key, namespaceOf(key, options.namespace)), tool));
   }
   return definitions;
 }
@@ -40,24 +40,20 @@ function whyLeftOut(tool: Tool): string | null {
   return null;
 }
 
-function namespaceOf(key: string, namespace: NamespaceOption = DEFAULT_NAMESPACE): string {
-  if (typeof namespace === "string") return namespace;
-  return Object.hasOwn(namespace, key) ? namespace[key]! : DEFAULT_NAMESPACE;
-}
-
-/** Tool keys may hold characters a script path cannot (`/`, spaces); they become `_`. */
-function toLocalName(key: string): string {
-  return key.replace(/[^A-Za-z0-9_.-]/g, "_");
+function namespaceOf(key: string, namespace: NamespaceOption | undefined): string | undefined {
+  if (namespace === undefined || typeof namespace === "string") return namespace;
+  return Object.hasOwn(namespace, key) ? namespace[key] : undefined;
 }
 
 function fromAiSdkTool(name: string, tool: Tool): ToolDefinition {
   const input = asSchema(tool.inputSchema);
   const annotations = (tool.metadata as { annotations?: ToolAnnotations } | undefined)?.annotations;
+  const outputSchema = tool.outputSchema === undefined ? undefined : syncJsonSchema(asSchema(tool.outputSchema).jsonSchema);
   return {
     name,
     description: tool.description ?? tool.title ?? "",
     inputSchema: syncJsonSchema(input.jsonSchema),
-    outputSchema: tool.outputSchema === undefined ? undefined : syncJsonSchema(asSchema(tool.outputSchema).jsonSchema),
+    outputSchema,
     ...(annotations ? { annotations } : {}),
     ...(tool.needsApproval ? { requiresApproval: toRequiresApproval(tool, input) } : {}),
     execute: async (args: unknown, { signal, context }: ToolExecutionContext) => {
@@ -77,7 +73,7 @@ function fromAiSdkTool(name: string, tool: Tool): ToolDefinition {
           abortSignal: signal,
         })
       );
-      return isCallToolResult(output) ? fromCallToolResult(output) : output;
+      return isCallToolResult(output) ? fromCallToolResult(output, { outputSchema }) : output;
     },
   };
 }

@@ -49,14 +49,29 @@ export {
 } from "./errors/index.js";
 export { DEFAULT_LIMITS, type ExecutionLimits } from "./limits/index.js";
 export { formatExecutionResult, toModelView } from "./model-view/index.js";
-export { DEFAULT_SESSION_OPTIONS, SESSION_ID_DESCRIPTION, type SessionOptions } from "./session/index.js";
+export { DEFAULT_SESSION_OPTIONS, type SessionOptions } from "./session/index.js";
 export {
   checkToolName,
+  CODE_DESCRIPTION,
   createAllowFilter,
+  createToolNamer,
+  decodeBinary,
   defineTool,
+  EXECUTION_RESULT_SCHEMA,
+  executeInputSchema,
+  fromCallToolResult,
+  isCallToolResult,
+  MAX_TOOL_NAME_LENGTH,
+  SESSION_ID_DESCRIPTION,
   toJsonSchema,
   toolResult,
   type AllowFilter,
+  type ExecuteInputSchemaOptions,
+  type ExecuteToolInput,
+  type FromCallToolResultOptions,
+  type McpCallToolResult,
+  type McpContentBlock,
+  type ToolNamer,
   type JsonSchema,
   type StateTransition,
   type ToolAnnotations,

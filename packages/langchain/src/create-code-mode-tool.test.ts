@@ -1,4 +1,4 @@
-import type { ExecutionResult } from "@codemode/core";
+import { executeInputSchema, type ExecutionResult } from "@codemode/core";
 import { BaseCallbackHandler } from "@langchain/core/callbacks/base";
 import { AIMessage, type ToolMessage } from "@langchain/core/messages";
 import { fakeModel } from "@langchain/core/testing";
@@ -215,5 +215,28 @@ describe("createCodeModeTool", () => {
     expect(toolMessage.tool_call_id).toBe("call_9");
     expect((toolMessage.artifact as ExecutionResult).result).toEqual({ total: 25 });
     expect(messages.at(-1)?.content).toBe("The two largest customers owe 25.");
+  });
+
+  it("makes tools without a namespace flat, and the catalog, prompt and search agree", async () => {
+    const execute = make({ namespace: undefined });
+    const message = (await execute.invoke({ type: "tool_call", id: "call_f", name: "execute", args: { code: `return (await tools.list_customers({})).data.length;` } })) as ToolMessage;
+    expect((message.artifact as ExecutionResult).result).toBe(3);
+    expect(execute.codeMode.catalog.list().items.map((item) => item.path)).toEqual(["tools.list_customers", "tools.list_invoices", "tools.refund"]);
+    expect(execute.description).toContain("declare const tools: {\n  /** List every customer with its yearly revenue. */\n  list_customers(");
+    const found = await execute.codeMode.catalog.search({ query: "refund an invoice" });
+    expect(found.items[0]).toMatchObject({ name: "refund", path: "tools.refund" });
+  });
+
+  it("refuses a flat tool named like a namespace, and a name over 128 characters, naming the tool", () => {
+    expect(() => make({ namespace: { list_invoices: "refund" } })).toThrow(
+      'Tool "refund" has no namespace and the same name as the namespace of "refund.list_invoices"',
+    );
+    const long = tool(async () => 1, { name: "b".repeat(10_000), description: "d", schema: z.object({}) });
+    expect(() => make({ tools: [long] })).toThrow(`Invalid tool name: "${"b".repeat(40)}…" is 10000 characters long; a tool name has at most 128.`);
+  });
+
+  it("publishes the core's execute input schema, with sessionId when sessions are on", () => {
+    expect(make().schema).toEqual(executeInputSchema());
+    expect(make({ sessions: {} }).schema).toEqual(executeInputSchema({ sessions: true }));
   });
 });

@@ -1,4 +1,12 @@
-import { createCodeMode, formatExecutionResult, SESSION_ID_DESCRIPTION, type CodeMode, type CreateCodeModeOptions, type ExecutionResult } from "@codemode/core";
+import {
+  createCodeMode,
+  executeInputSchema,
+  formatExecutionResult,
+  type CodeMode,
+  type CreateCodeModeOptions,
+  type ExecuteToolInput,
+  type ExecutionResult,
+} from "@codemode/core";
 import type { CallbackManagerForToolRun } from "@langchain/core/callbacks/manager";
 import { StructuredTool, type ToolSchemaBase, type ToolRunnableConfig } from "@langchain/core/tools";
 import { fromLangChainTools, type NamespaceOption } from "./from-langchain-tools.js";
@@ -11,7 +19,7 @@ export interface CreateCodeModeToolOptions extends Omit<CreateCodeModeOptions, "
   tools: readonly LangChainTool[];
   /** The tool's name as the model sees it. Default `execute`. */
   name?: string;
-  /** Where each tool sits in the script's `tools` object. Default: every tool under `tools`. */
+  /** Where each tool sits in the script's `tools` object. Default: flat, each tool called as `tools.<name>(args)`. */
   namespace?: NamespaceOption;
   /** Tool-name patterns (`billing.*`) the model may use; others are invisible to it. Default: every tool. */
   allow?: readonly string[];
@@ -30,12 +38,8 @@ export interface CreateCodeModeToolOptions extends Omit<CreateCodeModeOptions, "
   owner?: string | ((config: ToolRunnableConfig) => string);
 }
 
-const CODE = { type: "string", description: "A JavaScript or TypeScript script body; `return` its answer." };
-const CODE_SCHEMA = { type: "object", properties: { code: CODE }, required: ["code"], additionalProperties: false };
-const SESSION_SCHEMA = {
-  ...CODE_SCHEMA,
-  properties: { code: CODE, sessionId: { type: "string", minLength: 1, description: SESSION_ID_DESCRIPTION } },
-};
+const CODE_SCHEMA = executeInputSchema();
+const SESSION_SCHEMA = executeInputSchema({ sessions: true });
 
 /** Fields of a {@link CodeModeTool}. */
 export interface CodeModeToolFields {
@@ -76,7 +80,7 @@ export class CodeModeTool extends StructuredTool {
   }
 
   protected override async _call(
-    input: { code: string; sessionId?: string },
+    input: ExecuteToolInput,
     runManager?: CallbackManagerForToolRun,
     parentConfig?: ToolRunnableConfig,
   ): Promise<[string, ExecutionResult]> {
@@ -102,7 +106,7 @@ export class CodeModeTool extends StructuredTool {
 
 /**
  * Wraps LangChain tools into one `execute` tool whose input is a script: the model plans in code, and the script
- * calls the tools as `tools.<namespace>.<name>(args)`.
+ * calls the tools as `tools.<namespace>.<name>(args)`, or `tools.<name>(args)` without a namespace.
  *
  * @example
  * const execute = createCodeModeTool({ tools: [listInvoices, getCustomer], namespace: "billing" });

@@ -25,20 +25,20 @@ describe("fromLangChainTools", () => {
   it("names each tool namespace.name from one namespace, a map or a function", () => {
     const weather = new WeatherTool();
     expect(fromLangChainTools([weather, noop]).map((definition) => definition.name)).toEqual([
-      "tools.get_weather",
-      "tools.noop",
+      "get_weather",
+      "noop",
     ]);
     expect(fromLangChainTools([weather], { namespace: "weather" })[0]?.name).toBe("weather.get_weather");
     expect(fromLangChainTools([weather, noop], { namespace: { get_weather: "weather" } }).map((d) => d.name)).toEqual([
       "weather.get_weather",
-      "tools.noop",
+      "noop",
     ]);
     expect(fromLangChainTools([noop], { namespace: (t) => `ns_${t.name}` })[0]?.name).toBe("ns_noop.noop");
   });
 
   it("replaces characters a script name cannot hold", () => {
     const spaced = tool(async () => 1, { name: "get weather.now", description: "d", schema: z.object({}) });
-    expect(fromLangChainTools([spaced])[0]?.name).toBe("tools.get_weather_now");
+    expect(fromLangChainTools([spaced])[0]?.name).toBe("get_weather_now");
   });
 
   it("shows a zod 4 input as JSON Schema with defaults optional", () => {
@@ -88,7 +88,7 @@ describe("fromLangChainTools", () => {
       schema: z.object({ a: z.number(), b: z.number() }),
     });
     const [definition] = fromLangChainTools([runnable]);
-    expect(definition!.name).toBe("tools.add");
+    expect(definition!.name).toBe("add");
     expect(await run(definition!, { a: 2, b: 3 })).toBe(5);
   });
 

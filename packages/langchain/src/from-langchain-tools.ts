@@ -1,19 +1,27 @@
-import { CodeModeError, type JsonSchema, type ToolAnnotations, type ToolDefinition, type ToolSchema } from "@codemode/core";
+import {
+  CodeModeError,
+  createToolNamer,
+  fromCallToolResult,
+  type JsonSchema,
+  type ToolAnnotations,
+  type ToolDefinition,
+  type ToolSchema,
+} from "@codemode/core";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { ToolInputParsingException } from "@langchain/core/tools";
 import { toJsonSchema } from "@langchain/core/utils/json_schema";
-import { fromToolOutput } from "./from-tool-output.js";
+import { fromToolOutput, mcpErrorText } from "./from-tool-output.js";
 import type { LangChainTool } from "./langchain-tool.js";
 import { toRequiresApproval, type InterruptOnOption } from "./to-requires-approval.js";
 
 /**
- * Which namespace each tool goes in: one name for all, a map from tool name to namespace (unmapped tools go in
- * `tools`), or a function of the tool.
+ * Which namespace each tool goes in: one name for all, a map from tool name to namespace, or a function of the tool.
+ * A tool it does not place (no option, no entry, or `undefined` from the function) is flat: `tools.<name>(args)`.
  */
-export type NamespaceOption = string | Readonly<Record<string, string>> | ((tool: LangChainTool) => string);
-
-/** The namespace of tools that no option places. */
-export const DEFAULT_NAMESPACE = "tools";
+export type NamespaceOption =
+  | string
+  | Readonly<Record<string, string>>
+  | ((tool: LangChainTool) => string | undefined);
 
 /** Options of {@link fromLangChainTools}. */
 export interface FromLangChainToolsOptions {
@@ -31,7 +39,8 @@ export function fromLangChainTools(
   tools: readonly LangChainTool[],
   options: FromLangChainToolsOptions = {},
 ): ToolDefinition[] {
-  const named = tools.map((tool) => ({ tool, name: `${namespaceOf(tool, options.namespace)}.${toSegment(tool.name)}` }));
+  const nameOf = createToolNamer();
+  const named = tools.map((tool) => ({ tool, name: nameOf(tool.name, namespaceOf(tool, options.namespace)) }));
   const approvals = toRequiresApproval(named, options.interruptOn);
   return named.map(({ tool, name }, index) => {
     const { metadata, responseFormat } = tool as { metadata?: { annotations?: ToolAnnotations }; responseFormat?: string };
@@ -44,11 +53,17 @@ export function fromLangChainTools(
       // @langchain/mcp-adapters keeps the MCP tool's annotations (readOnlyHint, ...) in the tool's metadata.
       annotations: metadata?.annotations,
       ...(requiresApproval === undefined ? {} : { requiresApproval }),
-      execute: async (args: unknown, { signal, context }) => {
+      execute: async (args: unknown, { signal, context, callId }) => {
+        // Called with a tool call, a content-and-artifact tool answers with a ToolMessage that keeps its artifact,
+        // where MCP adapter tools put the structured content.
+        const input = contentBlocks ? { type: "tool_call", id: callId, name: tool.name, args } : args;
         try {
-          const output = await tool.invoke(args as never, { ...(context as RunnableConfig), signal });
+          const output = await tool.invoke(input as never, { ...(context as RunnableConfig), signal });
           return fromToolOutput(output, { contentBlocks });
         } catch (error) {
+          const text = mcpErrorText(error);
+          // An MCP isError result, which the MCP adapter threw: the core's rule makes its tool_error.
+          if (text !== undefined) fromCallToolResult({ isError: true, content: [{ type: "text", text }] });
           throw toInvalidArguments(error);
         }
       },
@@ -56,16 +71,10 @@ export function fromLangChainTools(
   });
 }
 
-function namespaceOf(tool: LangChainTool, option: NamespaceOption | undefined): string {
-  if (option === undefined) return DEFAULT_NAMESPACE;
-  if (typeof option === "string") return option;
+function namespaceOf(tool: LangChainTool, option: NamespaceOption | undefined): string | undefined {
+  if (option === undefined || typeof option === "string") return option;
   if (typeof option === "function") return option(tool);
-  return option[tool.name] ?? DEFAULT_NAMESPACE;
-}
-
-// Model-facing tool names allow more characters than a script identifier segment; the core rejects the rest.
-function toSegment(name: string): string {
-  return name.replace(/[^A-Za-z0-9_-]/g, "_");
+  return Object.hasOwn(option, tool.name) ? option[tool.name] : undefined;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { toolResult } from "@codemode/core";
+import { fromCallToolResult, type McpContentBlock } from "@codemode/core";
 import { ToolMessage } from "@langchain/core/messages";
 
 /** Options of {@link fromToolOutput}. */
@@ -7,52 +7,48 @@ export interface FromToolOutputOptions {
   contentBlocks?: boolean;
 }
 
+type Block = McpContentBlock & { structuredContent?: unknown };
+
 /**
- * Turns what a LangChain tool returned into the data a script receives. Text that holds a JSON object or array is
- * parsed, since LangChain tools often stringify their data for the model. Model content (MCP tools) is unwrapped:
- * structured content wins, text blocks become their text, and other blocks (images, audio) are dropped and counted.
+ * Turns what a LangChain tool returned into the data a script receives, by the core's MCP result rule
+ * (`fromCallToolResult`): text is parsed only when it holds a JSON object or array, since LangChain tools often
+ * stringify their data. Model content (MCP adapter tools) is read as the MCP result it came from: the structured
+ * content (on the text block, or in the ToolMessage's `mcp_structured_content` artifact) wins, text blocks are joined
+ * by newlines, and other blocks (images, audio, files) are dropped and counted.
  */
 export function fromToolOutput(output: unknown, options: FromToolOutputOptions = {}): unknown {
-  const content = ToolMessage.isInstance(output) ? output.content : output;
-  if (typeof content === "string") return parseJsonText(content);
+  const message = ToolMessage.isInstance(output) ? output : undefined;
+  const content: unknown = message ? message.content : output;
+  if (typeof content === "string") {
+    return options.contentBlocks
+      ? fromCallToolResult({ content: [{ type: "text", text: content }], structuredContent: structuredOf([], message) })
+      : fromCallToolResult({ content: [{ type: "text", text: content }] }).data;
+  }
   if (!options.contentBlocks) return content;
-  if (isBlock(content)) return fromBlocks([content]);
-  if (Array.isArray(content) && content.every(isBlock)) return fromBlocks(content);
-  return content;
+  const blocks = isBlock(content) ? [content] : Array.isArray(content) && content.every(isBlock) ? content : undefined;
+  if (!blocks) return content;
+  return fromCallToolResult({ content: blocks, structuredContent: structuredOf(blocks, message) });
 }
 
-type Block = { type: string; text?: unknown; structuredContent?: unknown };
+const ERROR_RESULT = /^MCP tool '[^']*' on server '[^']*' returned an error: ([\s\S]*)$/;
 
-function isBlock(value: unknown): value is Block {
+/**
+ * The tool's own text when `@langchain/mcp-adapters` threw for an MCP `isError` result (it throws a ToolException
+ * that wraps the text in a sentence of its own); undefined for any other error.
+ */
+export function mcpErrorText(error: unknown): string | undefined {
+  if (!(error instanceof Error) || error.name !== "ToolException") return undefined;
+  return ERROR_RESULT.exec(error.message)?.[1];
+}
+
+function structuredOf(blocks: readonly Block[], message: ToolMessage | undefined): unknown {
+  const onBlock = blocks.find((block) => block.structuredContent !== undefined)?.structuredContent;
+  if (onBlock !== undefined) return onBlock;
+  const artifact: unknown = message?.artifact;
+  if (!Array.isArray(artifact)) return undefined;
+  return artifact.find((entry) => isBlock(entry) && entry.type === "mcp_structured_content")?.data;
+}
+
+function isBlock(value: unknown): value is Block & { data?: unknown } {
   return typeof value === "object" && value !== null && typeof (value as Block).type === "string";
-}
-
-function fromBlocks(blocks: readonly Block[]): unknown {
-  const structured = blocks.find((block) => block.structuredContent !== undefined)?.structuredContent;
-  const texts = blocks.filter((block) => block.type === "text" && typeof block.text === "string");
-  const omitted = blocks.length - texts.length;
-  let data: unknown;
-  if (structured !== undefined) data = unwrapResult(structured);
-  else if (texts.length === 1) data = parseJsonText(texts[0]!.text as string);
-  else data = texts.map((block) => parseJsonText(block.text as string));
-  return omitted > 0 ? toolResult(data, { omitted }) : data;
-}
-
-// MCP servers built with FastMCP wrap a non-object return value as `{ result }`.
-function unwrapResult(value: unknown): unknown {
-  if (typeof value === "object" && value !== null && !Array.isArray(value)) {
-    const keys = Object.keys(value);
-    if (keys.length === 1 && keys[0] === "result") return (value as { result: unknown }).result;
-  }
-  return value;
-}
-
-function parseJsonText(text: string): unknown {
-  const start = text.trimStart()[0];
-  if (start !== "{" && start !== "[") return text;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
 }

@@ -6,7 +6,6 @@ export {
   type CreateCodeModeToolOptions,
 } from "./create-code-mode-tool.js";
 export {
-  DEFAULT_NAMESPACE,
   fromLangChainTools,
   type FromLangChainToolsOptions,
   type NamespaceOption,

@@ -17,6 +17,5 @@ export {
   type HttpListener,
   type ListenOptions,
 } from "./gateway/index.js";
-export { decodeBinary, normalizeCallResult, type NormalizedResult, type UpstreamCallResult } from "./normalize/index.js";
 export { fromMcpTools, type CallUpstreamTool, type GatewayCallContext } from "./tools/index.js";
 export { createUpstream, type CreateUpstreamOptions, type Upstream, type UpstreamStatus } from "./upstream/index.js";

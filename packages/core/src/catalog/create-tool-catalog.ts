@@ -15,7 +15,7 @@ import type { CatalogItem, CatalogOptions, ToolCatalog, ToolDescription } from "
 import { createVisibleTools } from "./visible-tools.js";
 import { writeExecutePrompt } from "./write-execute-prompt.js";
 
-/** Defaults of the catalog's pages (seed 002). */
+/** Defaults of the catalog's pages. */
 export const CATALOG_DEFAULTS = { maxSearchResults: 5, listLimit: 20, maxListLimit: 100 } as const;
 
 /**
@@ -73,10 +73,14 @@ export function createToolCatalog(
     count(args, allowed) {
       const { namespace } = parseCountArguments(args);
       const namespaces: Record<string, number> = {};
+      let total = 0;
       for (const [name, group] of visible.namespaces(allowed)) {
-        if (namespace === undefined || name === namespace) namespaces[name] = group.length;
+        if (namespace !== undefined && name !== namespace) continue;
+        total += group.length;
+        // Flat tools count in the total only: they belong to no namespace.
+        if (name !== "") namespaces[name] = group.length;
       }
-      return { total: Object.values(namespaces).reduce((sum, count) => sum + count, 0), namespaces };
+      return { total, namespaces };
     },
     describe(args, allowed) {
       const name = parseDescribeArguments(args);

@@ -20,7 +20,8 @@ export interface RenderDeclarationsOptions {
 
 /**
  * Writes the TypeScript declarations a script is written against: `Envelope<T>`, the `catalog` global (when search
- * is on) and `declare const tools: { namespace: { tool(args): Promise<Envelope<Output>> } }`.
+ * is on) and `declare const tools: { namespace: { tool(args): Promise<Envelope<Output>> } }`, flat tools (no
+ * namespace) as members of `tools` itself.
  */
 export function renderDeclarations(
   tools: readonly RegisteredTool[],
@@ -46,12 +47,15 @@ export function renderToolsDeclaration(
     else byNamespace.set(tool.namespace, [tool]);
   }
   const lines = ["declare const tools: {"];
+  const pushTool = (tool: RegisteredTool, indent: string) => {
+    if (comments) lines.push(renderComment(toolDocLines(tool), indent).trimEnd());
+    lines.push(`${indent}${signatureOf(tool).replace(/\n/g, `\n${indent}`)};`);
+  };
+  for (const tool of byNamespace.get("") ?? []) pushTool(tool, "  ");
   for (const [namespace, group] of byNamespace) {
+    if (namespace === "") continue;
     lines.push(`  ${renderKey(namespace)}: {`);
-    for (const tool of group) {
-      if (comments) lines.push(renderComment(toolDocLines(tool), "    ").trimEnd());
-      lines.push(`    ${signatureOf(tool).replace(/\n/g, "\n    ")};`);
-    }
+    for (const tool of group) pushTool(tool, "    ");
     lines.push("  };");
   }
   lines.push("};");

@@ -22,21 +22,26 @@ export function summarizeTools(
     (a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0], "en", { numeric: true }),
   );
   const lines = entries.flatMap(([name, members]) => [
-    `${name} (${members.length}):`,
+    `${labelOf(name)} (${members.length}):`,
     ...members.map((tool) => `- ${tool.localName}: ${firstSentence(tool.definition.description)}`),
   ]);
   const digest = `${tools.length} tools by namespace:\n${lines.join("\n")}`;
   if (count(digest) <= tokensLeft) return digest;
-  const rows = entries.map(([name, members]) => `- ${name} (${members.length}): ${members.map((tool) => tool.localName).join(", ")}`);
+  const rows = entries.map(([name, members]) => `- ${labelOf(name)} (${members.length}): ${members.map((tool) => tool.localName).join(", ")}`);
   const names = `${tools.length} tools by namespace:\n${rows.join("\n")}`;
   if (count(names) <= tokensLeft) return names;
   const title = `${tools.length} tools in ${entries.length} namespaces (tools each):`;
-  const counted = entries.map(([name, members]) => `${name} (${members.length})`);
+  const counted = entries.map(([name, members]) => `${labelOf(name)} (${members.length})`);
   let text = `${title} ${counted.join(", ")}.`;
   for (let shown = entries.length - 1; shown > 0 && count(text) > tokensLeft; shown = Math.floor(shown * 0.8)) {
     text = `${title} ${counted.slice(0, shown).join(", ")}, and ${entries.length - shown} more (see catalog.count).`;
   }
   return text;
+}
+
+// Flat tools have no namespace: they are called as `tools.<name>(args)`.
+function labelOf(namespace: string): string {
+  return namespace === "" ? "(no namespace, called as tools.<name>)" : namespace;
 }
 
 /** The description's first sentence, on one line and cut to a readable length. */

@@ -46,6 +46,8 @@ const CALLS = {
     "- `await tools.<namespace>.<tool>(args)` resolves to the tool's data. A failed call throws a `ToolCallError` (`code`, `message`, `retryable`, `tool`); uncaught, it stops the program and the error lists every call made with its outcome, so in the next run do not repeat a call that already succeeded and changed state. Use `try { ... } catch (error) { ... }` only around a call whose failure you can handle.",
 };
 
+const FLAT = "- A tool without a namespace sits on `tools` itself: `await tools.<tool>(args)`.";
+
 const VALUE_CATALOG = "- `catalog` calls still resolve to envelopes: `{ ok: true, data }` or `{ ok: false, error }`.";
 
 const TAIL = `- Start independent calls together with \`Promise.all\`.
@@ -86,13 +88,18 @@ const DISCOVERY = `There are too many tools to show their signatures here. Find 
 {{show}} what you find, then call the tools in your next run, or search and call in one script.`;
 
 /** The rules and the example for a call style and an output mode. */
-function writeRules(callStyle: CallStyle, output: "result" | "printed", search: boolean, files = false): { rules: string; example: string } {
+function writeRules(
+  callStyle: CallStyle,
+  output: "result" | "printed",
+  { search, files, flat }: { search: boolean; files: boolean; flat: boolean },
+): { rules: string; example: string } {
   const base = files ? TAIL.replace("no filesystem and ", "").replace("{{catalog}} and `console`", "{{catalog}}, `files` and `console`") : TAIL;
   const tail = base.replace("{{logs}}", output === "result" ? "- `console.log(...)` lines come back as logs.\n" : "").replace(
     "{{catalog}}",
     search ? ", `catalog`" : "",
   );
   const lines = [GOAL[output], BODY[output], CALLS[callStyle]];
+  if (flat) lines.push(FLAT);
   if (callStyle === "value" && search) lines.push(VALUE_CATALOG);
   if (files) lines.push(FILES);
   const { answer, end, fail } = ANSWER[output];
@@ -114,7 +121,8 @@ export function writeExecutePrompt(
   const search = options.search !== false;
   const callStyle = options.callStyle ?? "envelope";
   const output = options.output ?? "result";
-  const { rules, example } = writeRules(callStyle, output, search, options.files === true);
+  const flat = tools.some((tool) => tool.namespace === "");
+  const { rules, example } = writeRules(callStyle, output, { search, files: options.files === true, flat });
   const declaration = callStyle === "value" ? VALUE_DECLARATION : ENVELOPE_DECLARATION;
   const head = `${rules}\n\n${example}\n\nTools (TypeScript):\n${declaration}\n`;
   // The inline text holds every name and description, so when those alone overflow, skip writing 10,000 signatures.

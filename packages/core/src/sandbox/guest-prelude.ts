@@ -71,9 +71,8 @@ export const GUEST_TOOLS_SOURCE = String.raw`(function (host, withCatalog, value
   // An arrow function target: callable, without "prototype", and unfrozen so "name" or "length" may be tool names.
   const path = (name) => made[name] || (made[name] = new ProxyOf(() => {}, traps(
     (_, key) => (hidden(key) ? undefined : path(name + "." + key)), (_, self, args) => call("tool", name, args[0]))));
-  const space = (name) => made[name] || (made[name] = new ProxyOf(freeze(create(null)), traps(
-    (_, key) => (hidden(key) ? undefined : path(name + "." + key)))));
-  define(globalThis, "tools", { value: new ProxyOf(freeze(create(null)), traps((_, key) => (hidden(key) ? undefined : space(key)))) });
+  // tools.<key> is a namespace and, for a flat tool, the tool itself, so it is callable too.
+  define(globalThis, "tools", { value: new ProxyOf(freeze(create(null)), traps((_, key) => (hidden(key) ? undefined : path(key)))) });
   if (withCatalog) {
     const operation = (name) => (args) => call("catalog", name, args);
     define(globalThis, "catalog", { value: freeze({ search: operation("search"), list: operation("list"),

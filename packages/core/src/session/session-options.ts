@@ -14,10 +14,6 @@ export interface SessionOptions {
 /** The session settings used where none are given. */
 export const DEFAULT_SESSION_OPTIONS: Readonly<Required<SessionOptions>> = Object.freeze({ ttlMs: 15 * 60_000, maxSessions: 16 });
 
-/** How an adapter's `execute` tool describes its optional `sessionId` input to the model when sessions are on. */
-export const SESSION_ID_DESCRIPTION =
-  'Keep state between executions: "new" starts a session whose top-level variables (const, let, var, function, class or plain assignments) the next execution with its id finds again. The result shows the id. Omit it for a fresh run.';
-
 /** The session a run belongs to: `"new"` or an id, and who asks. */
 export interface SessionTarget {
   sessionId: string;

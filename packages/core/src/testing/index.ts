@@ -17,6 +17,7 @@ export {
   type DemoTicket,
 } from "./demo-data.js";
 export { describeAdapterConformance } from "./describe-adapter-conformance.js";
+export { MCP_RESULT_CASES, type McpResultCase } from "./mcp-result-cases.js";
 export {
   ADVERSARIAL_CASES,
   ADVERSARIAL_LIMITS,

@@ -1,5 +1,21 @@
 export { createAllowFilter, type AllowFilter } from "./allow-filter.js";
+export { decodeBinary } from "./decode-binary.js";
 export { assertToolDefinition, defineTool } from "./define-tool.js";
+export {
+  CODE_DESCRIPTION,
+  EXECUTION_RESULT_SCHEMA,
+  executeInputSchema,
+  SESSION_ID_DESCRIPTION,
+  type ExecuteInputSchemaOptions,
+  type ExecuteToolInput,
+} from "./execute-tool-schemas.js";
+export {
+  fromCallToolResult,
+  isCallToolResult,
+  type FromCallToolResultOptions,
+  type McpCallToolResult,
+  type McpContentBlock,
+} from "./from-call-tool-result.js";
 export { isStandardSchema, toJsonSchema } from "./to-json-schema.js";
 export type {
   JsonSchema,
@@ -9,7 +25,14 @@ export type {
   ToolExecutionContext,
   ToolSchema,
 } from "./tool-definition.js";
-export { checkToolName, parseToolName, type ToolName } from "./tool-name.js";
+export {
+  checkToolName,
+  createToolNamer,
+  MAX_TOOL_NAME_LENGTH,
+  parseToolName,
+  type ToolName,
+  type ToolNamer,
+} from "./tool-name.js";
 export { createToolRegistry, type RegisteredTool, type ToolRegistry } from "./tool-registry.js";
 export { isToolResult, toolResult, type ToolResult } from "./tool-result.js";
 export { createArgumentValidator, type ArgumentValidator, type ValidationResult } from "./validate-arguments.js";

@@ -31,9 +31,12 @@ export interface ToolExecutionContext {
   context: unknown;
 }
 
-/** A host tool that scripts can call as `tools.<namespace>.<name>(args)`. */
+/** A host tool that scripts can call as `tools.<namespace>.<name>(args)`, or `tools.<name>(args)` when it is flat. */
 export interface ToolDefinition<Input = any, Output = unknown> {
-  /** `namespace.tool`: the namespace stands before the first dot; the rest may hold dots. */
+  /**
+   * `namespace.tool`: the namespace stands before the first dot; the rest may hold dots. A name without a dot is a
+   * flat tool. At most 128 characters of ASCII letters, digits, `_`, `-` and dots.
+   */
   name: string;
   description: string;
   inputSchema?: ToolSchema<Input>;

@@ -31,6 +31,21 @@ describe("createToolRegistry", () => {
     const tool = { name: "a.b", description: "", execute: noop };
     expect(() => createToolRegistry([tool, tool])).toThrow(/defined twice/);
   });
+
+  it("keeps a flat tool beside namespaced ones, but refuses one named like a namespace", () => {
+    const registry = createToolRegistry([
+      { name: "getCustomer", description: "", execute: noop },
+      { name: "billing.list", description: "", execute: noop },
+    ]);
+    expect(registry.get("getCustomer")).toMatchObject({ namespace: "", localName: "getCustomer" });
+    const clash = [
+      { name: "billing.list", description: "", execute: noop },
+      { name: "billing", description: "", execute: noop },
+    ];
+    expect(() => createToolRegistry(clash)).toThrow(
+      'Tool "billing" has no namespace and the same name as the namespace of "billing.list"; rename it or give it a namespace.',
+    );
+  });
 });
 
 describe("defineTool", () => {
@@ -43,6 +58,7 @@ describe("defineTool", () => {
   });
 
   it("refuses an invalid name with the reason", () => {
-    expect(() => defineTool({ name: "nonamespace", description: "", execute: noop })).toThrow(/no namespace/);
+    expect(() => defineTool({ name: "billing.list invoices", description: "", execute: noop })).toThrow(/character other than/);
+    expect(() => defineTool({ name: "x".repeat(10_000), description: "", execute: noop })).toThrow(/10000 characters long/);
   });
 });

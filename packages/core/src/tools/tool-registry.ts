@@ -24,7 +24,10 @@ export interface ToolRegistry {
   readonly tools: readonly RegisteredTool[];
 }
 
-/** Checks and indexes a set of tool definitions; a duplicate or invalid one throws INVALID_TOOL. */
+/**
+ * Checks and indexes a set of tool definitions; a duplicate or invalid one throws INVALID_TOOL, and so does a flat
+ * tool named like a namespace (`tools.billing` cannot be a tool and hold `tools.billing.list` at once).
+ */
 export function createToolRegistry(definitions: readonly ToolDefinition[]): ToolRegistry {
   if (!Array.isArray(definitions)) {
     throw new CodeModeError("INVALID_OPTIONS", "`tools` must be an array of tool definitions.");
@@ -47,5 +50,20 @@ export function createToolRegistry(definitions: readonly ToolDefinition[]): Tool
     });
   }
   const tools = [...byName.values()];
+  assertNoFlatCollision(tools);
   return { get: (name) => byName.get(name), tools };
+}
+
+function assertNoFlatCollision(tools: readonly RegisteredTool[]): void {
+  const namespaced = new Map<string, string>();
+  for (const tool of tools) if (tool.namespace !== "" && !namespaced.has(tool.namespace)) namespaced.set(tool.namespace, tool.name);
+  for (const tool of tools) {
+    const other = tool.namespace === "" ? namespaced.get(tool.name) : undefined;
+    if (other === undefined) continue;
+    throw new CodeModeError(
+      "INVALID_TOOL",
+      `Tool "${tool.name}" has no namespace and the same name as the namespace of "${other}"; rename it or give it a namespace.`,
+      { details: { name: tool.name } },
+    );
+  }
 }

@@ -2,10 +2,10 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
 import type { CallToolResult, ServerNotification, ServerRequest, Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
-import { formatExecutionResult, toErrorData, type CodeMode } from "@codemode/core";
+import { EXECUTION_RESULT_SCHEMA, executeInputSchema, formatExecutionResult, toErrorData, type CodeMode } from "@codemode/core";
 import { elicitApproval } from "../approval/index.js";
 import type { GatewayCallContext } from "../tools/index.js";
-import { EXECUTE_INPUT_SCHEMA, EXECUTE_SESSION_INPUT_SCHEMA, EXECUTION_RESULT_SCHEMA, SEARCH_INPUT_SCHEMA, SEARCH_RESULT_SCHEMA } from "./gateway-tool-schemas.js";
+import { SEARCH_INPUT_SCHEMA, SEARCH_RESULT_SCHEMA } from "./gateway-tool-schemas.js";
 import { renderSearchPage } from "./render-search-page.js";
 import { parseExecuteArguments, parseSearchArguments } from "./parse-gateway-arguments.js";
 import { searchTools } from "./search-tools.js";
@@ -43,8 +43,8 @@ export function createGatewayServer(options: CreateGatewayServerOptions): Server
       {
         name: executeName,
         description: codeMode.prompt(scope),
-        inputSchema: (options.sessionOwner === undefined ? EXECUTE_INPUT_SCHEMA : EXECUTE_SESSION_INPUT_SCHEMA) as unknown as Tool["inputSchema"],
-        outputSchema: EXECUTION_RESULT_SCHEMA as unknown as Tool["outputSchema"],
+        inputSchema: executeInputSchema({ sessions: options.sessionOwner !== undefined }) as Tool["inputSchema"],
+        outputSchema: EXECUTION_RESULT_SCHEMA as Tool["outputSchema"],
         annotations: { title: "Run a script against the tools", openWorldHint: true },
       },
     ];
@@ -96,7 +96,7 @@ export function createGatewayServer(options: CreateGatewayServerOptions): Server
       content: [{ type: "text", text: formatExecutionResult(result) }],
       structuredContent: { ...result },
       isError: result.status === "failed",
-      // As seed 002 reports it: what was dropped to fit maxOutputBytes, for clients that read only _meta.
+      // What was dropped to fit maxOutputBytes, for clients that read only _meta.
       ...(result.truncation ? { _meta: { "codemode/truncation": { ...result.truncation } } } : {}),
     };
   }

@@ -1,2 +1,2 @@
-export { fromMcpTools, sanitizeName, type CallUpstreamTool } from "./from-mcp-tools.js";
+export { fromMcpTools, type CallUpstreamTool } from "./from-mcp-tools.js";
 export { reportToolCall, type GatewayCallContext } from "./gateway-call-context.js";

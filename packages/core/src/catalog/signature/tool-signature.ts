@@ -28,8 +28,12 @@ export function toolSignature(
   return `${renderKey(tool.localName)}(args${optional}: ${args}): Promise<${resolved}>`;
 }
 
-/** How a script reaches a tool: `tools.billing.list_invoices`, or bracketed where a part is not an identifier. */
+/**
+ * How a script reaches a tool: `tools.billing.list_invoices`, `tools.getCustomer` for a flat tool, or bracketed
+ * where a part is not an identifier.
+ */
 export function toolPath(tool: Pick<RegisteredTool, "namespace" | "localName">): string {
+  if (tool.namespace === "") return `tools${member(tool.localName)}`;
   return `tools${member(tool.namespace)}${member(tool.localName)}`;
 }
 

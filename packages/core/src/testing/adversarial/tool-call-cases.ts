@@ -73,11 +73,16 @@ return r.map((e) => e.ok ? e.data : e.error.code);`,
     "changing, enumerating or calling the tools tree",
     `const tries = { keys: () => Object.keys(tools), set: () => { tools.x = 1; }, remove: () => { delete tools.adversary; },
   proto: () => Object.setPrototypeOf(tools, {}), define: () => Object.defineProperty(tools.adversary, "echo", { value: 1 }),
-  callSpace: () => tools["adversary"](), protoWrite: () => { tools.__proto__.polluted = 1; }, replace: () => { globalThis.tools.adversary = null; } };
+  protoWrite: () => { tools.__proto__.polluted = 1; }, replace: () => { globalThis.tools.adversary = null; } };
 const out = {};
 for (const [key, attempt] of Object.entries(tries)) { try { attempt(); out[key] = "allowed"; } catch (error) { out[key] = error.name; } }
+// A namespace is callable, since a flat tool sits at the same depth; as a call it is an unknown tool.
+out.callSpace = (await tools["adversary"]()).error.code;
 return out;`,
-    returns(Object.fromEntries(["keys", "set", "remove", "proto", "define", "callSpace", "protoWrite", "replace"].map((key) => [key, "TypeError"]))),
+    returns({
+      ...Object.fromEntries(["keys", "set", "remove", "proto", "define", "protoWrite", "replace"].map((key) => [key, "TypeError"])),
+      callSpace: "not_found",
+    }),
   ),
   calls(
     "a tool reached through Reflect.apply and a dotted namespace",

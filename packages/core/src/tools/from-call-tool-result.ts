@@ -1,0 +1,80 @@
+import { CodeModeError } from "../errors/index.js";
+import { decodeBinary } from "./decode-binary.js";
+import { toolResult, type ToolResult } from "./tool-result.js";
+
+/** One MCP content block: `text`, `image`, `audio`, `resource`, `resource_link`, ... */
+export interface McpContentBlock {
+  type: string;
+  text?: unknown;
+}
+
+/** An MCP `tools/call` result (a `CallToolResult`), reduced to the parts a script's data is made of. */
+export interface McpCallToolResult {
+  content?: readonly McpContentBlock[];
+  structuredContent?: unknown;
+  isError?: boolean;
+}
+
+/** Options of {@link fromCallToolResult}. */
+export interface FromCallToolResultOptions {
+  /** The tool's MCP `outputSchema`: fields it marks as binary (base64) reach the script as Uint8Array. */
+  outputSchema?: unknown;
+}
+
+const RESULT_KEYS = new Set(["content", "structuredContent", "isError", "_meta"]);
+
+/**
+ * Whether a value is an MCP `CallToolResult`: an object with a `content` array of typed blocks and no keys besides
+ * `content`, `structuredContent`, `isError` and `_meta`.
+ */
+export function isCallToolResult(value: unknown): value is McpCallToolResult {
+  if (typeof value !== "object" || value === null) return false;
+  const { content } = value as McpCallToolResult;
+  if (!Array.isArray(content)) return false;
+  return Object.keys(value).every((key) => RESULT_KEYS.has(key)) && content.every((block) => typeof block?.type === "string");
+}
+
+/**
+ * The one rule by which an MCP tool result becomes what a script receives, whichever adapter brought it:
+ * - `isError`: the call fails with a `tool_error` envelope carrying the text blocks (joined by newlines);
+ * - `structuredContent`, when present, is the data; an object whose only key is `result` is unwrapped (FastMCP wraps
+ *   a non-object return value that way), and fields the `outputSchema` marks as binary become Uint8Array;
+ * - else the text blocks joined by `"\n"`, parsed only when they hold a JSON object or array (the text `"42"` stays
+ *   the string `"42"`); no text block gives `null`;
+ * - every other block (image, audio, resource) is left out and counted in the envelope's `meta.omitted`.
+ *
+ * Return it from a tool's `execute`: it is a {@link toolResult}, or it throws the `tool_error`.
+ *
+ * @example
+ * execute: async (args, { signal }) => fromCallToolResult(await client.callTool({ name, arguments: args }, undefined, { signal })),
+ */
+export function fromCallToolResult(result: McpCallToolResult, options: FromCallToolResultOptions = {}): ToolResult {
+  const blocks = result.content ?? [];
+  const texts = blocks.filter((block) => block.type === "text" && typeof block.text === "string").map((block) => block.text as string);
+  if (result.isError) {
+    throw new CodeModeError("TOOL_ERROR", texts.join("\n").trim() || "The tool reported an error without a message.");
+  }
+  const omitted = blocks.length - texts.length;
+  if (result.structuredContent !== undefined && result.structuredContent !== null) {
+    return toolResult(unwrapResult(decodeBinary(result.structuredContent, options.outputSchema)), { omitted });
+  }
+  if (texts.length === 0) return toolResult(null, { omitted });
+  return toolResult(parseJsonText(texts.join("\n")), { omitted });
+}
+
+function unwrapResult(value: unknown): unknown {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return value;
+  const keys = Object.keys(value);
+  return keys.length === 1 && keys[0] === "result" ? (value as { result: unknown }).result : value;
+}
+
+// Only objects and arrays: a text such as "42" or "true" is as likely a word as a typed value.
+function parseJsonText(text: string): unknown {
+  const trimmed = text.trim();
+  if (!(trimmed.startsWith("{") || trimmed.startsWith("["))) return text;
+  try {
+    return JSON.parse(trimmed);
+  } catch {
+    return text;
+  }
+}
