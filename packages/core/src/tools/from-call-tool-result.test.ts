@@ -32,7 +32,7 @@ describe("fromCallToolResult", () => {
 
   it("throws a tool_error with the text for isError, and a message of its own without text", () => {
     const failed = { isError: true, content: [{ type: "text", text: "No such invoice" }, { type: "text", text: "INV-9" }] };
-    expect(() => fromCallToolResult(failed)).toThrow(expect.objectContaining({ code: "tool_error", message: "No such invoice\nINV-9" }));
+    expect(() => fromCallToolResult(failed)).toThrow(expect.objectContaining({ code: "TOOL_ERROR", message: "No such invoice\nINV-9" }));
     expect(() => fromCallToolResult({ isError: true, content: [] })).toThrow(/without a message/);
   });
 
