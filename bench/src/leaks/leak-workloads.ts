@@ -35,7 +35,7 @@ export function leakRun(index: number, total: number): LeakRun {
         return { kind: "out-of-memory", code: "let s = 'x'; const keep = []; for (;;) { s += s; keep.push(s); }" };
       default:
         // One long built-in call after another: the interrupt handler is not polled inside them, so only
-        // terminating the worker stops this run (NOTES.md).
+        // terminating the worker stops this run: QuickJS's interrupt handler is never polled inside one long built-in call.
         return { kind: "worker-killed", code: "const big = 'ab'.repeat(1 << 16); for (;;) big.split('').reverse().join('');" };
     }
   }

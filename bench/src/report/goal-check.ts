@@ -1,8 +1,8 @@
-/** One goal of the issue held against a measured figure. A miss is reported, never fatal: the machine is noisy. */
+/** One published speed goal held against a measured figure. A miss is reported, never fatal: the machine is noisy. */
 export interface GoalCheck {
   /** What is measured, for example `A median / floor median`. */
   metric: string;
-  /** The goal as the issue words it, for example `within 1.5x floor`. */
+  /** The goal in words, for example `within 1.5x floor`. */
   goal: string;
   actual: number;
   target: number;

@@ -1,4 +1,4 @@
-// The public API of @codemode/core: every name here is a decision (shared/STYLE.md, principle 4).
+// The public API of @codemode/core: every name here is a decision, and adding one gets a changeset.
 export type { ApprovalDecision, ApprovalRequest, ApprovalStatus, Approver } from "./approval/index.js";
 export type {
   CatalogDetail,

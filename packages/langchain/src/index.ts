@@ -1,4 +1,4 @@
-// The public API of @codemode/langchain: every name here is a decision (shared/STYLE.md, principle 4).
+// The public API of @codemode/langchain: every name here is a decision, and adding one gets a changeset.
 export {
   CodeModeTool,
   createCodeModeTool,

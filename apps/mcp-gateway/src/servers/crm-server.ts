@@ -1,4 +1,4 @@
-// The demo CRM server of seed 002's example.
+// The demo CRM server: customers looked up by email or id.
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { z } from "zod";

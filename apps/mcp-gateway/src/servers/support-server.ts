@@ -1,4 +1,4 @@
-// The demo support server of seed 002's example; tickets live in memory for the server's lifetime.
+// The demo support server; tickets live in memory for the server's lifetime.
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { z } from "zod";

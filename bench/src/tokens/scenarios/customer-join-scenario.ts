@@ -65,7 +65,7 @@ function direct(prompt: ModelPrompt) {
   }
 }
 
-/** Seed 002's example: find a customer, read their recent tickets and current plan, and open a ticket. */
+/** Find a customer, read their recent tickets and current plan, and open a ticket. */
 export const customerJoinScenario: TokenScenario = {
   name: "2. join: customer, tickets, plan, new ticket",
   task: `${NAME} reports: "${SUBJECT}". Find the customer, check their recent tickets and current plan, and open a ticket about it: high priority on the Enterprise plan, normal otherwise, saying how many of their recent tickets are still open (not closed). Reply as JSON: {"ticket": <id>, "plan": <plan name>, "openTickets": <count>}.`,

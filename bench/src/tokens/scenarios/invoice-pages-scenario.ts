@@ -49,7 +49,7 @@ do {
 } while (cursor);
 return { total };`;
 
-/** Seed 004's example: the total amount of 2,000 invoices that the billing API serves 100 to a page. */
+/** The total amount of 2,000 invoices that the billing API serves 100 to a page. */
 export const invoicePagesScenario: TokenScenario = {
   name: "1. pages: total of 2,000 invoices, 100 a page",
   task: 'What is the total amount of all our invoices? Reply as JSON: {"total": <whole dollars>}.',

@@ -178,7 +178,7 @@ describe("createCodeMode", () => {
     // A session's first run may meet a cold worker; a soft timeout keeps the session, so either way there is an id.
     const { sessionId } = await codeMode.execute("return 1", { sessionId: "new" });
     expect(sessionId).toBeDefined();
-    // The interrupt handler is never polled inside one JSON.stringify, here seconds long (NOTES.md): only the hard stop ends it.
+    // The interrupt handler is never polled inside one JSON.stringify, here seconds long: only the hard stop ends it.
     const stuck = codeMode.execute("const big = new Array(1e6).fill({ a: 1, b: [1, 2] }); while (true) JSON.stringify(big);", { sessionId: sessionId! });
     const queued = codeMode.execute("return 1", { sessionId: sessionId! });
     const result = await stuck;

@@ -28,7 +28,7 @@ describe("parseGatewayConfig", () => {
     ]);
   });
 
-  it("accepts the shape of the issue, with secrets from the environment", () => {
+  it("accepts a full config, with secrets from the environment", () => {
     const config = parseGatewayConfig(
       {
         mcpServers: {

@@ -1,7 +1,7 @@
 import type { CatalogCallOptions, CatalogItem, CatalogPage, CodeMode } from "@codemode/core";
 import type { SearchToolArguments } from "./parse-gateway-arguments.js";
 
-/** Runs the search tool: a ranked search with a query, a plain listing without one (seed 000's optional query). */
+/** Runs the search tool: a ranked search with a query, a plain listing without one. */
 export async function searchTools(
   codeMode: CodeMode,
   args: SearchToolArguments,
