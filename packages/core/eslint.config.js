@@ -5,9 +5,10 @@ export default [
     core: {
       // src/ bottom to top, as docs/architecture.md draws it: a folder imports only folders of a lower layer.
       layers: [
-        ["errors", "envelopes"],
+        ["errors"],
+        ["envelopes"],
         ["limits", "script", "tools"],
-        ["serializer", "catalog", "approval", "workspace", "model-view", "report"],
+        ["serializer", "catalog", "approval", "workspace", "model-view"],
         ["sandbox"],
         ["session"],
         ["code-mode"],
