@@ -4,6 +4,12 @@ import type { Diagnostic, ExecutionErrorKind } from "../envelopes/index.js";
 // The messages between the pool (main thread) and a sandbox worker. Only plain data crosses: strings, numbers and
 // arrays of them; the guest's values cross as JSON text made inside the guest.
 
+/**
+ * Pages (64 KiB) the engine needs before any script allocates: the module's declared minimum memory. The host sizes
+ * a worker's memory from it; the worker reads growth past it as the script's own.
+ */
+export const ENGINE_BASELINE_PAGES = 256;
+
 /** Slots of the Int32Array over the shared buffer each worker gets. */
 export const SIGNAL = {
   /** Bumped by the host after posting a run or replies, so a worker blocked in Atomics.wait wakes. */

@@ -1,7 +1,6 @@
-import { toCallError } from "../errors/index.js";
-import { BYTES_KEY, encodeToolData } from "../sandbox/encode-tool-data.js";
-import type { Workspace } from "./create-workspace.js";
-import { WorkspaceError } from "./workspace-error.js";
+import { toCallError } from "../../errors/index.js";
+import { BYTES_KEY, encodeToolData } from "../../serializer/index.js";
+import { WorkspaceError, type Workspace } from "../../workspace/index.js";
 
 const OPERATIONS = new Set(["read", "write", "list", "remove"]);
 

@@ -3,9 +3,10 @@
 // its event loop: the host posts runs and replies on one port and bumps the wake counter, which wakes this thread
 // sooner than a message through the event loop would.
 import { parentPort, receiveMessageOnPort, type MessagePort } from "node:worker_threads";
-import { SIGNAL, type ReplyBatch, type RunRequest, type WorkerInit } from "./protocol.js";
-import { createGuestEngine } from "./create-guest-engine.js";
-import { createGuestRealm, runGuest, type GuestChannel, type GuestEngine, type GuestRealm } from "./run-guest.js";
+import { SIGNAL, type ReplyBatch, type RunRequest, type WorkerInit } from "../protocol.js";
+import { createGuestEngine, type GuestEngine } from "./create-guest-engine.js";
+import type { GuestChannel } from "./guest-channel.js";
+import { createGuestRealm, runGuest, type GuestRealm } from "./run-guest.js";
 
 const port = parentPort!;
 

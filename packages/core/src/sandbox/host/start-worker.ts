@@ -3,10 +3,13 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker, type ResourceLimits } from "node:worker_threads";
 
-/** The worker entry next to this file: the built `.js` in dist, the `.ts` source under vitest. */
+/**
+ * The worker entry: the built `sandbox-worker.js` beside the bundle in dist, the `.ts` source (in the sibling
+ * worker folder) under vitest.
+ */
 export function sandboxWorkerUrl(): URL {
   const source = import.meta.url.endsWith(".ts");
-  return new URL(source ? "./sandbox-worker.ts" : "./sandbox-worker.js", import.meta.url);
+  return new URL(source ? "../worker/sandbox-worker.ts" : "./sandbox-worker.js", import.meta.url);
 }
 
 /**

@@ -1,15 +1,14 @@
-import { createApprovalGate, type ApprovalGate, type Approver } from "../approval/index.js";
-import { isCatalogError, type ToolCatalog } from "../catalog/index.js";
-import type { ToolCallRecord } from "../envelopes/index.js";
-import { callHook, summarizeText, withApproval, type ToolCallStepHooks, type TraceOptions } from "../code-mode/tool-call-trace.js";
+import { createApprovalGate, type ApprovalGate, type Approver } from "../../approval/index.js";
+import { isCatalogError, type ToolCatalog } from "../../catalog/index.js";
+import type { CallError, ToolCallRecord } from "../../envelopes/index.js";
+import { callHook, summarizeText, withApproval, type ToolCallStepHooks, type TraceOptions } from "./tool-call-trace.js";
 import { endEvent, notRun, outcomeOf, parseArguments, traceArguments, type Entry } from "./call-entry.js";
-import type { CallError } from "../envelopes/index.js";
-import { toCallError } from "../errors/index.js";
-import { isToolResult, type AllowFilter, type RegisteredTool } from "../tools/index.js";
-import { callFiles } from "../workspace/call-files.js";
-import type { Workspace } from "../workspace/create-workspace.js";
-import { encodeToolData } from "./encode-tool-data.js";
-import type { CallBatch, HostCallRequest, ReplyBatch } from "./protocol.js";
+import { toCallError } from "../../errors/index.js";
+import { encodeToolData } from "../../serializer/index.js";
+import { isToolResult, type AllowFilter, type RegisteredTool } from "../../tools/index.js";
+import { callFiles } from "./call-files.js";
+import type { Workspace } from "../../workspace/index.js";
+import type { CallBatch, HostCallRequest, ReplyBatch } from "../protocol.js";
 
 type Reply = ReplyBatch["replies"][number];
 type CallRequest = Extract<HostCallRequest, { kind: "tool" | "catalog" | "files" }>;

@@ -1,10 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { prepareScript } from "../script/index.js";
-import { SERIALIZER_SOURCE } from "../serializer/index.js";
-import { createGuestEngine } from "./create-guest-engine.js";
-import type { CallBatch, ReplyBatch, RunDone, RunLimits } from "./protocol.js";
-import { compileQuickJSModule, memoryPages } from "./quickjs-module.js";
-import { createGuestRealm, runGuest, type GuestChannel, type GuestEngine, type GuestRealm } from "./run-guest.js";
+import { prepareScript } from "../../script/index.js";
+import { SERIALIZER_SOURCE } from "../../serializer/index.js";
+import { createGuestEngine, type GuestEngine } from "./create-guest-engine.js";
+import type { GuestChannel } from "./guest-channel.js";
+import type { CallBatch, ReplyBatch, RunDone, RunLimits } from "../protocol.js";
+import { compileQuickJSModule, memoryPages } from "../host/quickjs-module.js";
+import { createGuestRealm, runGuest, type GuestRealm } from "./run-guest.js";
 
 const MiB = 1024 * 1024;
 const LIMITS: RunLimits = {

@@ -1,8 +1,8 @@
 import { MessageChannel, type MessagePort, type Worker } from "node:worker_threads";
-import type { ExecutionErrorKind } from "../envelopes/index.js";
+import type { ExecutionErrorKind } from "../../envelopes/index.js";
 import { createHoldClock, type HoldClock } from "./hold-clock.js";
 import { compileQuickJSModule, memoryPages } from "./quickjs-module.js";
-import { SIGNAL, type CallBatch, type ReplyBatch, type RunOutcome, type RunRequest, type WorkerMessage } from "./protocol.js";
+import { SIGNAL, type CallBatch, type ReplyBatch, type RunOutcome, type RunRequest, type WorkerMessage } from "../protocol.js";
 import { sandboxWorkerUrl, startWorker } from "./start-worker.js";
 import { createWatchdog } from "./watchdog.js";
 

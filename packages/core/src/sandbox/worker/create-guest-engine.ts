@@ -3,8 +3,16 @@ import * as variantModule from "@jitl/quickjs-wasmfile-release-sync";
 // read while the worker thread starts rather than one after another once its first engine is being made.
 import "@jitl/quickjs-wasmfile-release-sync/emscripten-module";
 import "@jitl/quickjs-wasmfile-release-sync/ffi";
-import { newQuickJSWASMModuleFromVariant, newVariant, type QuickJSSyncVariant } from "quickjs-emscripten-core";
-import type { GuestEngine } from "./run-guest.js";
+import { newQuickJSWASMModuleFromVariant, newVariant, type QuickJSSyncVariant, type QuickJSWASMModule } from "quickjs-emscripten-core";
+
+/** One instantiated engine: a QuickJS module, the capped memory it runs in, and the serialiser's source. */
+export interface GuestEngine {
+  module: QuickJSWASMModule;
+  memory: WebAssembly.Memory;
+  /** The size the memory may grow to. */
+  maximumBytes: number;
+  serializerSource: string;
+}
 
 /** What an engine is made from: the compiled module, its memory's size in pages, and the serialiser's source. */
 export interface GuestEngineOptions {

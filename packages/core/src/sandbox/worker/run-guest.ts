@@ -1,36 +1,15 @@
-import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from "quickjs-emscripten-core";
-import type { ExecutionErrorKind } from "../envelopes/index.js";
+import type { QuickJSContext, QuickJSHandle, QuickJSRuntime } from "quickjs-emscripten-core";
+import type { ExecutionErrorKind } from "../../envelopes/index.js";
 import { classifyError, type ClassifiedError, type GuestErrorText } from "./classify-error.js";
 import { GuestBridge } from "./guest-bridge.js";
-import { MAX_JSON_DEPTH as MAX_RESULT_DEPTH, nestsDeeperThan } from "./nests-deeper-than.js";
-import { ENGINE_BASELINE_PAGES } from "./quickjs-module.js";
-import { GUEST_JSON_SOURCE, mayWriteNatively } from "./guest-json-source.js";
-import { GUEST_ARGS_SOURCE, GUEST_CONSOLE_SOURCE, GUEST_TOOLS_SOURCE } from "./guest-prelude.js";
+import { GUEST_JSON_SOURCE, MAX_JSON_DEPTH as MAX_RESULT_DEPTH, mayWriteNatively, nestsDeeperThan } from "../../serializer/index.js";
+import { ENGINE_BASELINE_PAGES } from "../protocol.js";
+import { GUEST_ARGS_SOURCE, GUEST_CONSOLE_SOURCE, GUEST_TOOLS_SOURCE } from "../guest/index.js";
 import { readGuestString, readGuestText } from "./read-guest-text.js";
 import { RealmGlobals } from "./realm-globals.js";
-import type { CallBatch, ReplyBatch, RunDone, RunRequest } from "./protocol.js";
-
-/** One instantiated engine: a QuickJS module, the capped memory it runs in, and the serialiser's source. */
-export interface GuestEngine {
-  module: QuickJSWASMModule;
-  memory: WebAssembly.Memory;
-  /** The size the memory may grow to. */
-  maximumBytes: number;
-  serializerSource: string;
-}
-
-/** How a run talks to the host while it is blocked in the worker. */
-export interface GuestChannel {
-  send(batch: CallBatch): void;
-  /**
-   * Blocks until replies for the run arrive, the deadline passes or the host cancels the run; while the host holds
-   * the run for an approval the deadline moves on by the time held.
-   */
-  wait(runId: number, deadline: number): ReplyBatch["replies"] | "timeout" | "cancelled";
-  isCancelled(runId: number): boolean;
-  /** Milliseconds the run has been held for approvals so far; its deadline moves on by as much. */
-  heldMs?(runId: number): number;
-}
+import type { RunDone, RunRequest } from "../protocol.js";
+import type { GuestEngine } from "./create-guest-engine.js";
+import type { GuestChannel, StopReason } from "./guest-channel.js";
 
 /**
  * A fresh runtime and context with the globals every run has, made before the run that uses them: creating them is
@@ -57,9 +36,6 @@ export function createGuestRealm(engine: GuestEngine): GuestRealm {
 
 /** Memory a script may fill inside the engine's baseline before the module's memory grows at all. */
 const BASELINE_SLACK_BYTES = 2 * 1024 * 1024;
-
-/** Why the worker stopped a run from outside the script. */
-export type StopReason = "timeout" | "cancelled" | "host-calls";
 
 const STOPS: Record<StopReason, ExecutionErrorKind> = {
   timeout: "TimeoutExceeded",

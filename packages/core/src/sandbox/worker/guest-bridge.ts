@@ -1,8 +1,8 @@
 import type { QuickJSContext, QuickJSHandle } from "quickjs-emscripten-core";
-import type { Diagnostic } from "../envelopes/index.js";
+import type { Diagnostic } from "../../envelopes/index.js";
 import { createLogBuffer, type LogBuffer } from "./log-buffer.js";
-import type { HostCallRequest, ReplyBatch, RunOutcome, RunRequest } from "./protocol.js";
-import type { GuestChannel, StopReason } from "./run-guest.js";
+import type { HostCallRequest, ReplyBatch, RunOutcome, RunRequest } from "../protocol.js";
+import type { GuestChannel, StopReason } from "./guest-channel.js";
 
 type HostResult = QuickJSHandle | { error: QuickJSHandle } | undefined;
 
