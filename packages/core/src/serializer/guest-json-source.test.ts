@@ -49,6 +49,10 @@ function ownToJSONs(): string {
 const large = (item: string) => `Array.from({ length: ${CHECKED_VALUES} }, (_, i) => (${item}))`;
 
 describe("GUEST_JSON_SOURCE", () => {
+  it("checks values one by one up to CHECKED_VALUES", () => {
+    expect(GUEST_JSON_SOURCE).toContain(`budget = ${CHECKED_VALUES};`);
+  });
+
   it("writes plain objects and arrays as native JSON.stringify does", () => {
     const expression = `{ a: [1, "x", true, null, undefined, NaN], b: undefined, c: Object.assign(Object.create(null), { d: -0 }) }`;
     expect(fastJson(expression)).toBe('{"a":[1,"x",true,null,null,null],"c":{"d":0}}');

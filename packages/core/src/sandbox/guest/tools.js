@@ -1,0 +1,101 @@
+// Defines `tools`, `catalog` and `files` (and, in the value call style, `ToolCallError`) and returns `deliver`.
+// QuickJS evaluates this file as one expression: the lines above its first line that opens a parenthesis are for
+// the type checker and the linter, and are not part of the evaluated text.
+/** @type {import("./guest-pieces.js").ToolsPiece} */
+(function (host, withCatalog, values, withFiles) {
+  "use strict";
+  const stringify = JSON.stringify, parse = JSON.parse, freeze = Object.freeze, define = Object.defineProperty;
+  const create = Object.create, ProxyOf = Proxy, ErrorOf = Error, TypeErrorOf = TypeError, Bytes = Uint8Array;
+  const PromiseOf = Promise, waiting = create(null);
+  class ToolCallError extends ErrorOf {
+    /** @param {string} tool @param {{ code?: string, message?: string, retryable?: boolean } | undefined} error @param {string | undefined} stack */
+    constructor(tool, error, stack) {
+      const failure = error || {};
+      super(tool + " failed: " + failure.code + ": " + failure.message);
+      this.code = failure.code;
+      this.retryable = failure.retryable === true;
+      this.tool = tool;
+      if (typeof stack === "string") define(this, "stack", { value: stack, writable: true, configurable: true });
+    }
+  }
+  define(ToolCallError.prototype, "name", { value: "ToolCallError", writable: true, configurable: true });
+  if (values) define(globalThis, "ToolCallError", { value: ToolCallError });
+  const BYTES = "\u0000codemode.bytes";
+  /** @type {(key: string, value: unknown) => unknown} */
+  const encode = (key, value) => {
+    const type = typeof value;
+    if (type === "function" || type === "symbol" || type === "bigint") {
+      throw new TypeErrorOf((key === "" ? "the arguments" : "property \"" + key + "\"") + " is a " + type);
+    }
+    return value;
+  };
+  // Only file writes take bytes: a tool's arguments stay plain JSON, as its schema describes them.
+  /** @type {(key: string, value: unknown) => unknown} */
+  const encodeFiles = (key, value) => {
+    if (!(value instanceof Bytes)) return encode(key, value);
+    const marked = create(null);
+    marked[BYTES] = host("encode", value.buffer.slice(value.byteOffset, value.byteOffset + value.byteLength));
+    return marked;
+  };
+  /** @type {(kind: "tool" | "catalog" | "files", name: string, args: unknown) => Promise<unknown>} */
+  const call = (kind, name, args) => {
+    const stack = new ErrorOf().stack;
+    /** @type {(envelope: any, resolve: (value: unknown) => void, reject: (error: unknown) => void) => void} */
+    const open = values && kind === "tool"
+      ? (envelope, resolve, reject) => (envelope.ok ? resolve(envelope.data) : reject(new ToolCallError(name, envelope.error, stack)))
+      : (envelope, resolve) => resolve(envelope);
+    let text;
+    try {
+      text = stringify(args === undefined ? {} : args, kind === "files" ? encodeFiles : encode);
+    } catch (error) {
+      // @ts-expect-error: whatever was thrown, its message (if any) is shown
+      const answer = host("invalid", name, "Arguments are not JSON: " + (error && error.message) + ".", stack);
+      return new PromiseOf((resolve, reject) => open(parse(answer), resolve, reject));
+    }
+    const id = host(kind, name, text, stack);
+    return new PromiseOf((resolve, reject) => {
+      if (typeof id === "string") open(parse(id), resolve, reject);
+      // @ts-expect-error: `waiting` holds the resolvers of calls by id, as any object of the guest's own
+      else waiting[id] = (envelope) => open(envelope, resolve, reject);
+    });
+  };
+  const refuse = () => { throw new TypeErrorOf("tools cannot be changed or enumerated; use catalog to find tools."); };
+  /** @type {(key: string | symbol) => boolean} */
+  const hidden = (key) => typeof key !== "string" || key === "then" || key === "toJSON" || key === "constructor" ||
+    key === "prototype" || key === "__proto__";
+  /** @type {(get: (target: any, key: any) => any, apply?: (target: any, self: any, args: any[]) => any) => ProxyHandler<any>} */
+  const traps = (get, apply) => ({ get, apply, set: refuse, defineProperty: refuse, deleteProperty: refuse,
+    ownKeys: refuse, setPrototypeOf: refuse, preventExtensions: refuse, getPrototypeOf: () => null });
+  const made = create(null);
+  // An arrow function target: callable, without "prototype", and unfrozen so "name" or "length" may be tool names.
+  /** @type {(name: string) => any} */
+  const path = (name) => made[name] || (made[name] = new ProxyOf(() => {}, traps(
+    (_, key) => (hidden(key) ? undefined : path(name + "." + key)), (_, self, args) => call("tool", name, args[0]))));
+  /** @type {(name: string) => any} */
+  const space = (name) => made[name] || (made[name] = new ProxyOf(freeze(create(null)), traps(
+    (_, key) => (hidden(key) ? undefined : path(name + "." + key)))));
+  define(globalThis, "tools", { value: new ProxyOf(freeze(create(null)), traps((_, key) => (hidden(key) ? undefined : space(key)))) });
+  if (withCatalog) {
+    /** @type {(name: string) => (args: unknown) => Promise<unknown>} */
+    const operation = (name) => (args) => call("catalog", name, args);
+    define(globalThis, "catalog", { value: freeze({ search: operation("search"), list: operation("list"),
+      count: operation("count"), describe: operation("describe"), toolkits: operation("toolkits") }) });
+  }
+  if (withFiles) {
+    /** @type {(name: string) => (args: unknown) => Promise<unknown>} */
+    const operation = (name) => (args) => call("files", name, args);
+    define(globalThis, "files", { value: freeze({ read: operation("read"), write: operation("write"),
+      list: operation("list"), remove: operation("remove") }) });
+  }
+  /** @type {(key: string, value: any) => unknown} */
+  const revive = (_, value) =>
+    value !== null && typeof value === "object" && typeof value[BYTES] === "string" ? new Bytes(host("bytes", value[BYTES])) : value;
+  return (text, bytes) => {
+    const replies = bytes ? parse(text, revive) : parse(text);
+    for (let index = 0; index < replies.length; index++) {
+      const id = replies[index][0], resolve = waiting[id];
+      delete waiting[id];
+      if (resolve) resolve(replies[index][1]);
+    }
+  };
+})
