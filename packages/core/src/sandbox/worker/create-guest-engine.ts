@@ -12,6 +12,13 @@ export interface GuestEngine {
   /** The size the memory may grow to. */
   maximumBytes: number;
   serializerSource: string;
+  /**
+   * Lines the engine printed, kept off the process's stdout and stderr: emscripten writes a module's abort
+   * (`Aborted(Assertion failed: list_empty(&rt->gc_obj_list) ...)` when a teardown fails) with `console.error` by
+   * default, and on the user's console that reads like a crash of their program. A run reports the lines printed
+   * while it ran as diagnostics; the lines of a failed teardown are dropped by the worker, which retires for it.
+   */
+  printed: string[];
 }
 
 /** What an engine is made from: the compiled module, its memory's size in pages, and the serialiser's source. */
@@ -22,12 +29,18 @@ export interface GuestEngineOptions {
   serializerSource: string;
 }
 
+type CustomizeVariantOptions = Parameters<typeof newVariant>[1];
+
 /** Instantiates the precompiled QuickJS module in a fresh, capped linear memory. */
 export async function createGuestEngine(options: GuestEngineOptions): Promise<GuestEngine> {
   const memory = new WebAssembly.Memory({ initial: options.initialPages, maximum: options.maximumPages });
   // A namespace import: under NodeNext the variant's default export is typed as the module (NOTES.md).
   const base = (variantModule as unknown as { default: QuickJSSyncVariant }).default;
-  const variant = newVariant(base, { wasmModule: options.wasmModule, wasmMemory: memory });
+  const printed: string[] = [];
+  const keep = (text: string) => void printed.push(text);
+  // print and printErr are read by the emscripten module itself; quickjs-emscripten passes them through untyped.
+  const emscriptenModule = { print: keep, printErr: keep } as CustomizeVariantOptions["emscriptenModule"];
+  const variant = newVariant(base, { wasmModule: options.wasmModule, wasmMemory: memory, emscriptenModule });
   const module = await newQuickJSWASMModuleFromVariant(variant);
-  return { module, memory, maximumBytes: options.maximumPages * 65_536, serializerSource: options.serializerSource };
+  return { module, memory, maximumBytes: options.maximumPages * 65_536, serializerSource: options.serializerSource, printed };
 }
