@@ -8,4 +8,6 @@ export {
   type ToolCallStepHooks,
   type TraceOptions,
 } from "./tool-call-trace.js";
-export { createWorkerPool, HARD_STOP_GRACE_MS, type PoolJob, type WorkerPool, type WorkerPoolOptions } from "./worker-pool.js";
+export type { PoolJob } from "./pool-run.js";
+export { HARD_STOP_GRACE_MS } from "./run-deadlines.js";
+export { createWorkerPool, type WorkerPool, type WorkerPoolOptions } from "./worker-pool.js";

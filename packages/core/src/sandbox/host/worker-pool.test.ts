@@ -2,7 +2,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { prepareScript } from "../../script/index.js";
 import { SERIALIZER_SOURCE } from "../../serializer/index.js";
 import type { RunLimits } from "../protocol.js";
-import { createWorkerPool, type PoolJob } from "./worker-pool.js";
+import type { PoolJob } from "./pool-run.js";
+import { createWorkerPool } from "./worker-pool.js";
 
 const MiB = 1024 * 1024;
 const LIMITS: RunLimits = {

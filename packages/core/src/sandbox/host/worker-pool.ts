@@ -1,13 +1,8 @@
-import { MessageChannel, type MessagePort, type Worker } from "node:worker_threads";
-import type { ExecutionErrorKind } from "../../envelopes/index.js";
-import { createHoldClock, type HoldClock } from "./hold-clock.js";
-import { compileQuickJSModule, memoryPages } from "./quickjs-module.js";
-import { SIGNAL, type CallBatch, type ReplyBatch, type RunOutcome, type RunRequest, type WorkerMessage } from "../protocol.js";
-import { sandboxWorkerUrl, startWorker } from "./start-worker.js";
-import { createWatchdog } from "./watchdog.js";
-
-/** How long past its deadline (or a cancel) a run may take before its worker thread is terminated. */
-export const HARD_STOP_GRACE_MS = 250;
+import { SIGNAL, type ReplyBatch, type RunOutcome, type WorkerMessage } from "../protocol.js";
+import { stoppedOutcome, type PoolJob, type PoolRun } from "./pool-run.js";
+import { memoryPages } from "./quickjs-module.js";
+import { createRunDeadlines } from "./run-deadlines.js";
+import { postReplies, postRun, signalRun, startWorkerSlot, wake, type WorkerSlot } from "./worker-slot.js";
 
 /** Runs handed to one worker at once when every worker is busy: the next starts without waiting for a message. */
 const RUNS_PER_WORKER = 4;
@@ -26,17 +21,6 @@ export interface WorkerPoolOptions {
   onWorkerLost?: () => void;
 }
 
-/** One run handed to the pool. */
-export interface PoolJob {
-  request: Omit<RunRequest, "type" | "id">;
-  /**
-   * Receives the worker's call batches; `reply` sends envelopes back while the run lasts, and `hold` says when calls
-   * start (`true`) and stop (`false`) waiting for a person, time that neither deadline of the run counts.
-   */
-  onCalls(batch: CallBatch, reply: (replies: ReplyBatch["replies"]) => void, hold: (held: boolean) => void): void;
-  signal?: AbortSignal | undefined;
-}
-
 /** Worker threads that run scripts, started on demand up to `size` and replaced when one must retire. */
 export interface WorkerPool {
   /** Runs a job; resolves with the outcome, whatever the script did. */
@@ -51,75 +35,38 @@ export interface WorkerPool {
   close(): Promise<void>;
 }
 
-interface Slot {
-  worker: Worker;
-  replyPort: MessagePort;
-  flags: Int32Array;
-  ready: boolean;
-  /** Runs posted to this worker, in order; the first one is running. */
-  runs: Active[];
-}
-
-interface Active {
-  id: number;
-  job: PoolJob;
-  resolve: (outcome: RunOutcome) => void;
-  settled: boolean;
-  slot?: Slot | undefined;
-  onAbort?: () => void;
-  /** When the run started on its worker, for its hard-stop deadline. */
-  startedAt?: number;
-  /** Time the run spent waiting for approvals, made on its first hold. */
-  hold?: HoldClock;
-  cancelling?: boolean;
-}
-
 let runSequence = 0;
 
 /** Creates a pool of sandbox workers; no thread starts until the first run (or `warm`). */
 export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
-  const slots = new Set<Slot>();
-  const queue: Active[] = [];
-  const pages = memoryPages(options.memoryBytes);
-  // Deep recursion must hit QuickJS's own limit long before V8's stack of the worker thread (see NOTES.md).
+  const slots = new Set<WorkerSlot>();
+  const queue: PoolRun[] = [];
+  const init = { ...memoryPages(options.memoryBytes), serializerSource: options.serializerSource };
+  // Deep recursion must hit QuickJS's own limit long before V8's stack of the worker thread: 16 times its size.
   const stackSizeMb = Math.max(16, Math.ceil((32 * options.maxStackBytes) / (1024 * 1024)));
-  const watchdog = createWatchdog<Active>((active, reason) => {
-    if (reason !== "cancel" && active.hold) {
-      // A person is slow, not the script: the deadline is set again when the hold ends.
-      if (active.hold.held) return;
-      const due = deadlineOf(active);
-      if (due > Date.now()) return watchdog.set(active, due);
-    }
-    const { timeoutMs } = active.job.request.limits;
+  const deadlines = createRunDeadlines((run, reason) => {
+    const { timeoutMs } = run.job.request.limits;
     const outcome =
       reason === "cancel"
         ? stoppedOutcome("Cancelled", "The execution was cancelled.")
         : stoppedOutcome("TimeoutExceeded", `Script ran past its ${timeoutMs} ms deadline.`);
-    if (active.slot) remove(active.slot, outcome);
+    if (run.slot) remove(run.slot, outcome);
   });
   let closed = false;
 
-  const settle = (active: Active, outcome: RunOutcome) => {
-    if (active.settled) return;
-    active.settled = true;
-    watchdog.clear(active);
-    if (active.onAbort) active.job.signal?.removeEventListener("abort", active.onAbort);
-    active.resolve(outcome);
-  };
-
-  const deadlineOf = (active: Active) =>
-    active.startedAt! + active.job.request.limits.timeoutMs + HARD_STOP_GRACE_MS + (active.hold?.heldMs() ?? 0);
-
-  const startClock = (active: Active) => {
-    active.startedAt = Date.now();
-    watchdog.set(active, deadlineOf(active));
+  const settle = (run: PoolRun, outcome: RunOutcome) => {
+    if (run.settled) return;
+    run.settled = true;
+    deadlines.clear(run);
+    if (run.onAbort) run.job.signal?.removeEventListener("abort", run.onAbort);
+    run.resolve(outcome);
   };
 
   /**
    * Takes a worker out of the pool: its running run gets `outcome`, runs it had not started go back to the queue.
    * A null outcome means none of its runs has started.
    */
-  const remove = (slot: Slot, outcome: RunOutcome | null) => {
+  const remove = (slot: WorkerSlot, outcome: RunOutcome | null) => {
     if (!slots.delete(slot)) return;
     options.onWorkerLost?.();
     slot.replyPort.close();
@@ -127,52 +74,29 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     const [running, ...rest] = slot.runs;
     const waiting = outcome === null ? slot.runs : rest;
     if (running && outcome !== null) settle(running, outcome);
-    const requeued = waiting.filter((active) => !active.settled);
-    for (const active of requeued) active.slot = undefined;
+    const requeued = waiting.filter((run) => !run.settled);
+    for (const run of requeued) run.slot = undefined;
     queue.unshift(...requeued);
     slot.runs = [];
     dispatch();
   };
 
   const spawn = () => {
-    const worker = startWorker(sandboxWorkerUrl(), { stackSizeMb });
-    const { port1, port2 } = new MessageChannel();
-    const signal = new SharedArrayBuffer(4 * 4);
-    const slot: Slot = { worker, replyPort: port1, flags: new Int32Array(signal), ready: false, runs: [] };
+    const slot = startWorkerSlot({ init, stackSizeMb, isCurrent: (slot) => slots.has(slot), onMessage, onFailure });
     slots.add(slot);
-    worker.unref();
-    compileQuickJSModule().then(
-      (wasmModule) => {
-        // Closed or removed while the module compiled: its reply port is closed, so port2 cannot be transferred.
-        if (!slots.has(slot)) {
-          port2.close();
-          return;
-        }
-        const init = { type: "init", wasmModule, ...pages, signal, replyPort: port2, serializerSource: options.serializerSource };
-        try {
-          worker.postMessage(init, [port2]);
-        } catch {
-          onFailure(slot);
-        }
-      },
-      () => onFailure(slot),
-    );
-    worker.on("message", (message: WorkerMessage) => onMessage(slot, message));
-    worker.on("error", () => onFailure(slot));
-    worker.on("exit", () => onFailure(slot));
   };
 
-  const onFailure = (slot: Slot) => {
+  const onFailure = (slot: WorkerSlot) => {
     if (!slots.has(slot)) return;
     const starting = !slot.ready;
     remove(slot, stoppedOutcome("InternalError", "The sandbox worker stopped unexpectedly."));
     // A worker that cannot even start would be replaced forever: fail what waits instead.
     if (starting && ![...slots].some((other) => other.ready)) {
-      for (const active of queue.splice(0)) settle(active, stoppedOutcome("InternalError", "The sandbox could not start."));
+      for (const run of queue.splice(0)) settle(run, stoppedOutcome("InternalError", "The sandbox could not start."));
     }
   };
 
-  const onMessage = (slot: Slot, message: WorkerMessage) => {
+  const onMessage = (slot: WorkerSlot, message: WorkerMessage) => {
     if (message.type === "ready") {
       slot.ready = true;
       dispatch();
@@ -185,10 +109,10 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     }
     if (message.type === "returned") {
       // Runs queued behind a run that waits for a person: they go back to the front of the queue, in order.
-      const returned = slot.runs.filter((active, index) => index > 0 && message.ids.includes(active.id));
-      slot.runs = slot.runs.filter((active) => !returned.includes(active));
-      for (const active of returned) active.slot = undefined;
-      queue.unshift(...returned.filter((active) => !active.settled));
+      const returned = slot.runs.filter((run, index) => index > 0 && message.ids.includes(run.id));
+      slot.runs = slot.runs.filter((run) => !returned.includes(run));
+      for (const run of returned) run.slot = undefined;
+      queue.unshift(...returned.filter((run) => !run.settled));
       dispatch();
       return;
     }
@@ -203,42 +127,30 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     slot.runs.shift();
     settle(running, message.outcome);
     // The next run posted to this worker started when this one ended.
-    if (slot.runs[0]) startClock(slot.runs[0]);
+    if (slot.runs[0]) deadlines.start(slot.runs[0]);
     else slot.worker.unref();
     if (message.retire) remove(slot, null);
     else dispatch();
   };
 
-  const reply = (slot: Slot, active: Active, replies: ReplyBatch["replies"]) => {
-    if (slot.runs[0] !== active || active.settled) return;
-    slot.replyPort.postMessage({ type: "replies", id: active.id, replies } satisfies ReplyBatch);
-    wake(slot);
+  const reply = (slot: WorkerSlot, run: PoolRun, replies: ReplyBatch["replies"]) => {
+    if (slot.runs[0] !== run || run.settled) return;
+    postReplies(slot, run, replies);
   };
 
-  const hold = (slot: Slot, active: Active, held: boolean) => {
-    if (slot.runs[0] !== active || active.settled) return;
-    active.hold ??= createHoldClock();
-    if (!active.hold.set(held)) return;
-    Atomics.store(slot.flags, SIGNAL.held, held ? active.id : 0);
-    wake(slot);
-    if (!held && !active.cancelling) watchdog.set(active, deadlineOf(active));
+  const hold = (slot: WorkerSlot, run: PoolRun, held: boolean) => {
+    if (slot.runs[0] !== run || run.settled) return;
+    if (deadlines.hold(run, held)) signalRun(slot, "held", held ? run.id : 0);
   };
 
-  const wake = (slot: Slot) => {
-    Atomics.add(slot.flags, SIGNAL.wake, 1);
-    Atomics.notify(slot.flags, SIGNAL.wake);
-  };
-
-  const assign = (slot: Slot, active: Active) => {
-    active.slot = slot;
-    slot.runs.push(active);
+  const assign = (slot: WorkerSlot, run: PoolRun) => {
+    run.slot = slot;
+    slot.runs.push(run);
     if (slot.runs.length === 1) {
       slot.worker.ref();
-      startClock(active);
+      deadlines.start(run);
     }
-    // On the reply port, with a wake-up: the worker sleeps in Atomics.wait between runs, not in its event loop.
-    slot.replyPort.postMessage({ type: "run", id: active.id, ...active.job.request } satisfies RunRequest);
-    wake(slot);
+    postRun(slot, run);
   };
 
   const dispatch = () => {
@@ -260,19 +172,18 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     }
   };
 
-  const cancel = (active: Active) => {
-    const slot = active.slot;
+  const cancel = (run: PoolRun) => {
+    const slot = run.slot;
     if (!slot) {
-      queue.splice(queue.indexOf(active), 1);
-      settle(active, stoppedOutcome("Cancelled", "The execution was cancelled."));
+      queue.splice(queue.indexOf(run), 1);
+      settle(run, stoppedOutcome("Cancelled", "The execution was cancelled."));
       return;
     }
     // The worker checks this slot before starting a run and while running one.
-    active.cancelling = true;
-    Atomics.store(slot.flags, SIGNAL.cancel, active.id);
-    wake(slot);
-    if (slot.runs[0] === active) watchdog.set(active, Date.now() + HARD_STOP_GRACE_MS, "cancel");
-    else settle(active, stoppedOutcome("Cancelled", "The execution was cancelled."));
+    run.cancelling = true;
+    signalRun(slot, "cancel", run.id);
+    if (slot.runs[0] === run) deadlines.cancel(run);
+    else settle(run, stoppedOutcome("Cancelled", "The execution was cancelled."));
   };
 
   return {
@@ -280,12 +191,12 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
       if (closed) return Promise.resolve(stoppedOutcome("Cancelled", "The code mode was closed."));
       if (job.signal?.aborted) return Promise.resolve(stoppedOutcome("Cancelled", "The execution was cancelled."));
       return new Promise<RunOutcome>((resolve) => {
-        const active: Active = { id: ++runSequence, job, resolve, settled: false };
+        const run: PoolRun = { id: ++runSequence, job, resolve, settled: false };
         if (job.signal) {
-          active.onAbort = () => cancel(active);
-          job.signal.addEventListener("abort", active.onAbort, { once: true });
+          run.onAbort = () => cancel(run);
+          job.signal.addEventListener("abort", run.onAbort, { once: true });
         }
-        queue.push(active);
+        queue.push(run);
         dispatch();
       });
     },
@@ -302,20 +213,16 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     },
     async close() {
       closed = true;
-      watchdog.stop();
+      deadlines.stop();
       const outcome = stoppedOutcome("Cancelled", "The code mode was closed.");
-      for (const active of queue.splice(0)) settle(active, outcome);
+      for (const run of queue.splice(0)) settle(run, outcome);
       const stopping = [...slots].map((slot) => {
         slots.delete(slot);
         slot.replyPort.close();
-        for (const active of slot.runs) settle(active, outcome);
+        for (const run of slot.runs) settle(run, outcome);
         return slot.worker.terminate();
       });
       await Promise.all(stopping);
     },
   };
-}
-
-function stoppedOutcome(kind: ExecutionErrorKind, message: string): RunOutcome {
-  return { resultJson: null, error: { kind, message, stack: null }, diagnostics: [], logs: [], unfinishedCalls: [] };
 }
