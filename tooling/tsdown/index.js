@@ -11,14 +11,20 @@ const RAW = "?raw";
  */
 export const rawText = {
   name: "codemode:raw-text",
-  resolveId(source, importer) {
-    if (!source.endsWith(RAW) || importer === undefined) return null;
-    return resolve(dirname(importer), source.slice(0, -RAW.length)) + RAW;
+  // Filters let the bundler call the hooks for `?raw` ids only, rather than for every module.
+  resolveId: {
+    filter: { id: /\?raw$/ },
+    handler(source, importer) {
+      if (importer === undefined) return null;
+      return resolve(dirname(importer), source.slice(0, -RAW.length)) + RAW;
+    },
   },
-  async load(id) {
-    if (!id.endsWith(RAW)) return null;
-    const text = await readFile(id.slice(0, -RAW.length), "utf8");
-    return { code: `export default ${JSON.stringify(text)};`, moduleType: "js" };
+  load: {
+    filter: { id: /\?raw$/ },
+    async handler(id) {
+      const text = await readFile(id.slice(0, -RAW.length), "utf8");
+      return { code: `export default ${JSON.stringify(text)};`, moduleType: "js" };
+    },
   },
 };
 

@@ -44,6 +44,3 @@ export function mayWriteNatively(source: string): boolean {
  *   per value is its cost.
  */
 export const GUEST_JSON_SOURCE: string = toGuestSource(plainJsonFile);
-
-/** What {@link GUEST_JSON_SOURCE} evaluates to: the value's JSON text, or undefined where the full serialiser must write it. */
-export type PlainJson = (value: unknown, writeNatively: boolean) => string | undefined;

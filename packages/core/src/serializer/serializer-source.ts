@@ -12,6 +12,3 @@ import { toGuestSource } from "./guest-source.js";
  */
 // Every comment in the guest code has a line of its own and is dropped: QuickJS parses the shorter text about 40% faster.
 export const SERIALIZER_SOURCE: string = toGuestSource(serializerFile);
-
-/** What {@link SERIALIZER_SOURCE} evaluates to: the JSON text of any guest value. */
-export type Serialize = (value: unknown) => string;

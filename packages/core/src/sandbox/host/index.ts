@@ -8,6 +8,6 @@ export {
   type ToolCallStepHooks,
   type TraceOptions,
 } from "./tool-call-trace.js";
-export type { PoolJob } from "./pool-run.js";
+export type { PoolJob } from "./pool-state.js";
 export { HARD_STOP_GRACE_MS } from "./run-deadlines.js";
 export { createWorkerPool, type WorkerPool, type WorkerPoolOptions } from "./worker-pool.js";

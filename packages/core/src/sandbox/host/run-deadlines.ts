@@ -1,5 +1,5 @@
 import { createHoldClock } from "./hold-clock.js";
-import type { PoolRun } from "./pool-run.js";
+import type { PoolRun } from "./pool-state.js";
 import { createWatchdog } from "./watchdog.js";
 
 /** How long past its deadline (or a cancel) a run may take before its worker thread is terminated. */

@@ -1,8 +1,8 @@
 import { SIGNAL, type ReplyBatch, type RunOutcome, type WorkerMessage } from "../protocol.js";
-import { stoppedOutcome, type PoolJob, type PoolRun } from "./pool-run.js";
+import { stoppedOutcome, type PoolJob, type PoolRun, type WorkerSlot } from "./pool-state.js";
 import { memoryPages } from "./quickjs-module.js";
 import { createRunDeadlines } from "./run-deadlines.js";
-import { postReplies, postRun, signalRun, startWorkerSlot, wake, type WorkerSlot } from "./worker-slot.js";
+import { postReplies, postRun, signalRun, startWorkerSlot, wake } from "./worker-slot.js";
 
 /** Runs handed to one worker at once when every worker is busy: the next starts without waiting for a message. */
 const RUNS_PER_WORKER = 4;

@@ -1,18 +1,8 @@
-import { MessageChannel, type MessagePort, type Worker } from "node:worker_threads";
+import { MessageChannel } from "node:worker_threads";
 import { SIGNAL, type ReplyBatch, type RunRequest, type WorkerInit, type WorkerMessage } from "../protocol.js";
-import type { PoolRun } from "./pool-run.js";
+import type { PoolRun, WorkerSlot } from "./pool-state.js";
 import { compileQuickJSModule } from "./quickjs-module.js";
 import { sandboxWorkerUrl, startWorker } from "./start-worker.js";
-
-/** One worker thread of the pool and what the host keeps about it. */
-export interface WorkerSlot {
-  worker: Worker;
-  replyPort: MessagePort;
-  flags: Int32Array;
-  ready: boolean;
-  /** Runs posted to this worker, in order; the first one is running. */
-  runs: PoolRun[];
-}
 
 /** What {@link startWorkerSlot} starts a worker with, and whom it tells what the worker says. */
 export interface StartWorkerSlotOptions {

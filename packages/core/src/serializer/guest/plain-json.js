@@ -1,6 +1,6 @@
 // The fast paths of writing a guest value as JSON (see guest-json-source.ts). QuickJS evaluates this file as one
 // expression: the lines above its first line that opens a parenthesis are for the type checker and the linter.
-/** @type {() => import("../guest-json-source.js").PlainJson} */
+/** @type {() => import("../guest-functions.js").PlainJson} */
 (() => {
   "use strict";
   const stringify = JSON.stringify, protoOf = Object.getPrototypeOf, define = Object.defineProperty;

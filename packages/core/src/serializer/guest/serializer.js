@@ -4,7 +4,7 @@
 // evaluated, before user code runs, and called through the captured `Reflect.apply`; the output is built by string
 // concatenation, never with array methods, so a script that overwrites `JSON.stringify`, `Array.prototype` methods or
 // `Object.prototype.toJSON` cannot change or break it. Objects it builds have no prototype.
-/** @type {() => import("../serializer-source.js").Serialize} */
+/** @type {() => import("../guest-functions.js").Serialize} */
 (() => {
   "use strict";
   const O = Object, apply = Reflect.apply, getPrototypeOf = O.getPrototypeOf, keysOf = O.keys, isArray = Array.isArray;

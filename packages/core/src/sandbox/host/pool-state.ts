@@ -1,7 +1,7 @@
+import type { MessagePort, Worker } from "node:worker_threads";
 import type { ExecutionErrorKind } from "../../envelopes/index.js";
 import type { CallBatch, ReplyBatch, RunOutcome, RunRequest } from "../protocol.js";
 import type { HoldClock } from "./hold-clock.js";
-import type { WorkerSlot } from "./worker-slot.js";
 
 /** One run handed to the pool. */
 export interface PoolJob {
@@ -28,6 +28,16 @@ export interface PoolRun {
   /** Time the run spent waiting for approvals, made on its first hold. */
   hold?: HoldClock;
   cancelling?: boolean;
+}
+
+/** One worker thread of the pool and what the host keeps about it. */
+export interface WorkerSlot {
+  worker: Worker;
+  replyPort: MessagePort;
+  flags: Int32Array;
+  ready: boolean;
+  /** Runs posted to this worker, in order; the first one is running. */
+  runs: PoolRun[];
 }
 
 /** The outcome of a run the host stopped (or never started): no result, one error. */
