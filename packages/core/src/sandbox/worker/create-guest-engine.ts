@@ -34,7 +34,7 @@ type CustomizeVariantOptions = Parameters<typeof newVariant>[1];
 /** Instantiates the precompiled QuickJS module in a fresh, capped linear memory. */
 export async function createGuestEngine(options: GuestEngineOptions): Promise<GuestEngine> {
   const memory = new WebAssembly.Memory({ initial: options.initialPages, maximum: options.maximumPages });
-  // A namespace import: under NodeNext the variant's default export is typed as the module (NOTES.md).
+  // A namespace import: under NodeNext resolution quickjs-emscripten 0.32 types the variant's default export as the module.
   const base = (variantModule as unknown as { default: QuickJSSyncVariant }).default;
   const printed: string[] = [];
   const keep = (text: string) => void printed.push(text);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { prepareScript } from "../../script/index.js";
 import { SERIALIZER_SOURCE } from "../../serializer/index.js";
-import { compileQuickJSModule, memoryPages } from "../host/quickjs-module.js";
+import { compileQuickJSModule, memoryPages } from "../host/index.js";
 import type { RunDone } from "../protocol.js";
 import { createGuestEngine } from "./create-guest-engine.js";
 import type { GuestChannel } from "./guest-channel.js";

@@ -4,7 +4,7 @@ import { SERIALIZER_SOURCE } from "../../serializer/index.js";
 import { createGuestEngine, type GuestEngine } from "./create-guest-engine.js";
 import type { GuestChannel } from "./guest-channel.js";
 import type { CallBatch, ReplyBatch, RunDone, RunLimits } from "../protocol.js";
-import { compileQuickJSModule, memoryPages } from "../host/quickjs-module.js";
+import { compileQuickJSModule, memoryPages } from "../host/index.js";
 import { createGuestRealm, type GuestRealm } from "./guest-realm.js";
 import { runGuest } from "./run-guest.js";
 

@@ -8,9 +8,8 @@ import type { RunDone } from "../../protocol.js";
 register(RAW_TEXT_HOOKS_URL);
 const { prepareScript } = await import("../../../script/index.js");
 const { SERIALIZER_SOURCE } = await import("../../../serializer/index.js");
-const { compileQuickJSModule, memoryPages } = await import("../../host/quickjs-module.js");
-const { createGuestEngine } = await import("../create-guest-engine.js");
-const { runGuest } = await import("../run-guest.js");
+const { compileQuickJSModule, memoryPages } = await import("../../host/index.js");
+const { createGuestEngine, runGuest } = await import("../index.js");
 
 const MiB = 1024 * 1024;
 const limits = { timeoutMs: 5000, memoryBytes: 8 * MiB, maxStackBytes: 256 * 1024, maxHostCalls: 10, maxLogLines: 10, maxLogLineBytes: 100, maxOutputBytes: 10_000 };
