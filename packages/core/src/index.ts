@@ -22,7 +22,7 @@ export type {
   ToolCallHooks,
   ToolCallStartEvent,
   TraceOptions,
-} from "./code-mode/tool-call-trace.js";
+} from "./sandbox/index.js";
 export type { CallStyle } from "./catalog/signature/index.js";
 export { createCodeMode } from "./code-mode/create-code-mode.js";
 export type {

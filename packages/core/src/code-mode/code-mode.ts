@@ -4,9 +4,9 @@ import type { CatalogItem, CatalogOptions, CatalogPage, ToolDescription } from "
 import type { ExecutionLimits } from "../limits/index.js";
 import type { ToolDefinition } from "../tools/index.js";
 import type { SessionOptions } from "../session/index.js";
-import type { WorkspaceOptions } from "../workspace/create-workspace.js";
+import type { WorkspaceOptions } from "../workspace/index.js";
 import type { ExecutionResult } from "../envelopes/index.js";
-import type { ToolCallHooks, TraceOptions } from "./tool-call-trace.js";
+import type { ToolCallHooks, TraceOptions } from "../sandbox/index.js";
 
 /** Options of {@link createCodeMode}. */
 export interface CreateCodeModeOptions extends ToolCallHooks {

@@ -4,7 +4,7 @@ import type { ApprovalRequest, Approver } from "../approval/index.js";
 import { defineTool } from "../tools/index.js";
 import { createCodeMode } from "./create-code-mode.js";
 import type { CreateCodeModeOptions } from "./code-mode.js";
-import type { ToolCallEndEvent } from "./tool-call-trace.js";
+import type { ToolCallEndEvent } from "../sandbox/index.js";
 
 const deleted: string[] = [];
 

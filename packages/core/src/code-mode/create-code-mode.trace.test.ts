@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { CodeModeError } from "../errors/index.js";
 import { defineTool } from "../tools/index.js";
 import { createCodeMode } from "./create-code-mode.js";
-import type { ToolCallEndEvent, ToolCallStartEvent } from "./tool-call-trace.js";
+import type { ToolCallEndEvent, ToolCallStartEvent } from "../sandbox/index.js";
 
 const tools = [
   defineTool({

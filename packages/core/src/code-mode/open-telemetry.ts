@@ -1,6 +1,6 @@
 import type { Span } from "@opentelemetry/api";
 import type { ExecutionResult } from "../envelopes/index.js";
-import { callHook, type ToolCallHooks, type ToolCallStepHooks } from "./tool-call-trace.js";
+import { callHook, type ToolCallHooks, type ToolCallStepHooks } from "../sandbox/index.js";
 
 type OpenTelemetryApi = typeof import("@opentelemetry/api");
 

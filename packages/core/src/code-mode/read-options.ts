@@ -1,7 +1,7 @@
 import type { CallStyle } from "../catalog/signature/index.js";
 import { CodeModeError } from "../errors/index.js";
 import type { CreateCodeModeOptions } from "./code-mode.js";
-import { DEFAULT_MAX_SUMMARY_BYTES, type TraceOptions } from "./tool-call-trace.js";
+import { DEFAULT_MAX_SUMMARY_BYTES, type TraceOptions } from "../sandbox/index.js";
 
 /** The call style, output mode and trace settings of {@link CreateCodeModeOptions}, checked and with defaults. */
 export function readOptions(options: CreateCodeModeOptions): {

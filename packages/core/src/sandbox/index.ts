@@ -1,3 +1,18 @@
-export { createHostCalls, type HostCalls, type HostCallsOptions } from "./host-calls.js";
+export {
+  callHook,
+  createHostCalls,
+  createWorkerPool,
+  DEFAULT_MAX_SUMMARY_BYTES,
+  HARD_STOP_GRACE_MS,
+  type HostCalls,
+  type HostCallsOptions,
+  type PoolJob,
+  type ToolCallEndEvent,
+  type ToolCallHooks,
+  type ToolCallStartEvent,
+  type ToolCallStepHooks,
+  type TraceOptions,
+  type WorkerPool,
+  type WorkerPoolOptions,
+} from "./host/index.js";
 export type { RunOutcome } from "./protocol.js";
-export { createWorkerPool, HARD_STOP_GRACE_MS, type PoolJob, type WorkerPool, type WorkerPoolOptions } from "./worker-pool.js";

@@ -3,8 +3,15 @@ import type { RunOutcome } from "../envelopes/index.js";
 
 export type { RunOutcome };
 
-// The messages between the pool (main thread) and a sandbox worker. Only plain data crosses: strings, numbers and
-// arrays of them; the guest's values cross as JSON text made inside the guest.
+// The two protocols of the sandbox, in one place: the messages between the pool (main thread) and a sandbox worker,
+// and the calls the guest's JavaScript makes to the worker through its one native function, `host(kind, ...)`. Only
+// plain data crosses: strings, numbers and arrays of them; the guest's values cross as JSON text made inside the guest.
+
+/**
+ * Pages (64 KiB) the engine needs before any script allocates: the module's declared minimum memory. The host sizes
+ * a worker's memory from it; the worker reads growth past it as the script's own.
+ */
+export const ENGINE_BASELINE_PAGES = 256;
 
 /** Slots of the Int32Array over the shared buffer each worker gets. */
 export const SIGNAL = {
@@ -122,3 +129,31 @@ export interface RunsReturned {
 
 /** Every message a worker posts to the host. */
 export type WorkerMessage = CallBatch | RunDone | WorkerReady | WorkerRetired | RunsReturned;
+
+/**
+ * What each kind of `host(kind, ...)` call takes and answers: the guest's one native function, answered by the
+ * worker (GuestBridge). Tool, catalog and files calls answer with the call's id, whose envelope arrives later through
+ * the tools piece's `deliver`, or, for a call refused at once (past the host-call limit), with the envelope's JSON
+ * text.
+ */
+export interface GuestHostCalls {
+  tool: { args: [name: string, args: string, stack: string | undefined]; returns: number | string };
+  catalog: { args: [name: string, args: string, stack: string | undefined]; returns: number | string };
+  files: { args: [name: string, args: string, stack: string | undefined]; returns: number | string };
+  /** A call whose arguments are not JSON: the worker records it and answers with the refusal's envelope text. */
+  invalid: { args: [name: string, message: string, stack: string | undefined]; returns: string };
+  /** A console line. */
+  log: { args: [line: string]; returns: undefined };
+  /** A value's JSON text, as the result serialiser writes it, for a console line. */
+  show: { args: [value: unknown]; returns: string };
+  /** Bytes a reply carried as base64, as an ArrayBuffer. */
+  bytes: { args: [base64: string]; returns: ArrayBuffer };
+  /** An ArrayBuffer's bytes as base64, for a file a script writes. */
+  encode: { args: [buffer: ArrayBufferLike]; returns: string };
+}
+
+/** The kinds of `host(kind, ...)` call. */
+export type GuestHostKind = keyof GuestHostCalls;
+
+/** The guest's native `host` function, as the guest pieces call it. */
+export type GuestHost = <Kind extends GuestHostKind>(kind: Kind, ...args: GuestHostCalls[Kind]["args"]) => GuestHostCalls[Kind]["returns"];

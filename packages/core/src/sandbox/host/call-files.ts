@@ -1,7 +1,7 @@
-import { callError, failedEnvelopeJson, okEnvelopeJson } from "../envelopes/index.js";
-import { toErrorData, type CallErrorCode } from "../errors/index.js";
-import { BYTES_KEY, encodeToolData } from "../sandbox/encode-tool-data.js";
-import type { Workspace } from "./create-workspace.js";
+import { callError, failedEnvelopeJson, okEnvelopeJson } from "../../envelopes/index.js";
+import { toErrorData, type CallErrorCode } from "../../errors/index.js";
+import { BYTES_KEY, encodeToolData } from "../../serializer/index.js";
+import type { Workspace } from "../../workspace/index.js";
 
 const OPERATIONS = new Set(["read", "write", "list", "remove"]);
 

@@ -1,14 +1,14 @@
-import { createApprovalGate, type ApprovalGate, type Approver } from "../approval/index.js";
-import type { ToolCatalog } from "../catalog/index.js";
-import { callHook, summarizeText, withApproval, type ToolCallStepHooks, type TraceOptions } from "../code-mode/tool-call-trace.js";
+import { createApprovalGate, type ApprovalGate, type Approver } from "../../approval/index.js";
+import type { ToolCatalog } from "../../catalog/index.js";
+import { callError, failedEnvelopeJson, okEnvelopeJson, type CallError, type ToolCallRecord } from "../../envelopes/index.js";
+import { toErrorData } from "../../errors/index.js";
+import { encodeToolData } from "../../serializer/index.js";
+import { isToolResult, type AllowFilter, type RegisteredTool } from "../../tools/index.js";
+import type { Workspace } from "../../workspace/index.js";
+import type { CallBatch, HostCallRequest, ReplyBatch } from "../protocol.js";
 import { endEvent, notRun, outcomeOf, parseArguments, traceArguments, type Entry } from "./call-entry.js";
-import { callError, failedEnvelopeJson, okEnvelopeJson, type CallError, type ToolCallRecord } from "../envelopes/index.js";
-import { toErrorData } from "../errors/index.js";
-import { isToolResult, type AllowFilter, type RegisteredTool } from "../tools/index.js";
-import { callFiles } from "../workspace/call-files.js";
-import type { Workspace } from "../workspace/create-workspace.js";
-import { encodeToolData } from "./encode-tool-data.js";
-import type { CallBatch, HostCallRequest, ReplyBatch } from "./protocol.js";
+import { callFiles } from "./call-files.js";
+import { callHook, summarizeText, withApproval, type ToolCallStepHooks, type TraceOptions } from "./tool-call-trace.js";
 
 type Reply = ReplyBatch["replies"][number];
 type CallRequest = Extract<HostCallRequest, { kind: "tool" | "catalog" | "files" }>;
@@ -124,7 +124,7 @@ export function createHostCalls(options: HostCallsOptions): HostCalls {
     records.set(call.callId, entry);
     if (hooks?.onToolCallStart) callHook(hooks.onToolCallStart, { tool: call.name, arguments: parseArguments(call.args), callId: hostCallId });
     activeTools++;
-    const reply = await callTool(call, args, hostCallId, controller.signal, options, approvals);
+    const reply = await callTool({ call, args, callId: hostCallId, signal: controller.signal, options, approvals });
     activeTools--;
     running.delete(call.callId);
     if (finished) return;
@@ -212,14 +212,20 @@ function failure(error: CallError): ToolReply {
   return { envelope: failedEnvelopeJson(error), bytes: false, error };
 }
 
-async function callTool(
-  call: CallRequest,
-  args: unknown,
-  callId: string,
-  signal: AbortSignal,
-  options: HostCallsOptions,
-  approvals: ApprovalGate,
-): Promise<ToolReply> {
+/** One tool call as {@link callTool} runs it. */
+interface CallToolOptions {
+  call: CallRequest;
+  /** The call's arguments, parsed. */
+  args: unknown;
+  /** The id the tool's `execute` gets. */
+  callId: string;
+  signal: AbortSignal;
+  options: HostCallsOptions;
+  approvals: ApprovalGate;
+}
+
+/** Runs one tool call: finds the tool, validates, asks for approval, executes and encodes the reply (never throws). */
+async function callTool({ call, args, callId, signal, options, approvals }: CallToolOptions): Promise<ToolReply> {
   const tool = options.allowed(call.name) ? options.tools(call.name) : undefined;
   if (!tool) {
     // An unknown tool and a forbidden one get the same answer, so a script cannot probe what exists.

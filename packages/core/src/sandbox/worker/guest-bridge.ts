@@ -1,8 +1,8 @@
 import type { QuickJSContext, QuickJSHandle } from "quickjs-emscripten-core";
-import { callError, failedEnvelopeJson, type Diagnostic } from "../envelopes/index.js";
+import { callError, failedEnvelopeJson, type Diagnostic } from "../../envelopes/index.js";
 import { createLogBuffer, type LogBuffer } from "./log-buffer.js";
-import type { HostCallRequest, ReplyBatch, RunOutcome, RunRequest } from "./protocol.js";
-import type { GuestChannel, StopReason } from "./run-guest.js";
+import type { GuestHostKind, HostCallRequest, ReplyBatch, RunOutcome, RunRequest } from "../protocol.js";
+import type { GuestChannel, StopReason } from "./guest-channel.js";
 
 type HostResult = QuickJSHandle | { error: QuickJSHandle } | undefined;
 
@@ -43,13 +43,15 @@ export class GuestBridge {
     return this.pending.size > 0;
   }
 
+  /** Answers one call of the guest's native `host(kind, ...)` (GuestHostCalls says what each kind takes and answers). */
   onHost(args: QuickJSHandle[]): HostResult {
     const { context } = this;
     const text = (index: number) => {
       const handle = args[index];
       return handle !== undefined && context.typeof(handle) === "string" ? this.hooks.string(handle) : "";
     };
-    const kind = text(0);
+    // The guest pieces call `host` as GuestHost types it; a kind that is none of those is answered as "invalid" below.
+    const kind = text(0) as GuestHostKind;
     if (kind === "show") return context.newString(this.show(args[1]));
     if (kind === "bytes") {
       const bytes = Buffer.from(text(1), "base64");

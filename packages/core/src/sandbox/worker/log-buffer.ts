@@ -1,4 +1,4 @@
-import type { Diagnostic } from "../envelopes/index.js";
+import type { Diagnostic } from "../../envelopes/index.js";
 
 /** The console lines of one run, capped in count and in bytes a line, with the diagnostics the caps leave behind. */
 export interface LogBuffer {

@@ -1,7 +1,6 @@
-import type { JsonValue, ToolCallRecord } from "../envelopes/index.js";
-import type { ToolCallEndEvent } from "../code-mode/tool-call-trace.js";
-import { summarizeText } from "../code-mode/tool-call-trace.js";
-import { MAX_JSON_DEPTH, nestsDeeperThan } from "./nests-deeper-than.js";
+import type { JsonValue, ToolCallRecord } from "../../envelopes/index.js";
+import { MAX_JSON_DEPTH, nestsDeeperThan } from "../../serializer/index.js";
+import { summarizeText, type ToolCallEndEvent } from "./tool-call-trace.js";
 
 /** A record as kept while the run goes on: the public fields and what only the host needs. */
 export type Entry = ToolCallRecord & {

@@ -1,4 +1,4 @@
-import type { ExecutionErrorKind } from "../envelopes/index.js";
+import type { ExecutionErrorKind } from "../../envelopes/index.js";
 
 /** A thrown guest value as the prelude's `describe` read it (every field may be missing). */
 export interface GuestErrorText {

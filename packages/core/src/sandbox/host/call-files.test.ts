@@ -2,9 +2,9 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { BYTES_KEY } from "../sandbox/encode-tool-data.js";
+import { BYTES_KEY } from "../../serializer/index.js";
 import { callFiles } from "./call-files.js";
-import { createWorkspace } from "./create-workspace.js";
+import { createWorkspace } from "../../workspace/index.js";
 
 let dir: string;
 

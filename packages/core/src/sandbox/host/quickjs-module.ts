@@ -1,12 +1,10 @@
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { join } from "node:path";
+import { ENGINE_BASELINE_PAGES } from "../protocol.js";
 
 /** The quickjs-emscripten variant every worker runs (see docs/decisions for why the default QuickJS build). */
 export const QUICKJS_VARIANT = "@jitl/quickjs-wasmfile-release-sync";
-
-/** Pages (64 KiB) the engine needs before any script allocates: the module's declared minimum memory. */
-export const ENGINE_BASELINE_PAGES = 256;
 
 const PAGE_BYTES = 65_536;
 

@@ -1,8 +1,9 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { prepareScript } from "../script/index.js";
-import { SERIALIZER_SOURCE } from "../serializer/index.js";
-import type { RunLimits } from "./protocol.js";
-import { createWorkerPool, type PoolJob } from "./worker-pool.js";
+import { prepareScript } from "../../script/index.js";
+import { SERIALIZER_SOURCE } from "../../serializer/index.js";
+import type { RunLimits } from "../protocol.js";
+import type { PoolJob } from "./pool-state.js";
+import { createWorkerPool } from "./worker-pool.js";
 
 const MiB = 1024 * 1024;
 const LIMITS: RunLimits = {

@@ -3,9 +3,11 @@
 // its event loop: the host posts runs and replies on one port and bumps the wake counter, which wakes this thread
 // sooner than a message through the event loop would.
 import { parentPort, receiveMessageOnPort, type MessagePort } from "node:worker_threads";
-import { SIGNAL, type ReplyBatch, type RunRequest, type WorkerInit } from "./protocol.js";
-import { createGuestEngine } from "./create-guest-engine.js";
-import { createGuestRealm, runGuest, type GuestChannel, type GuestEngine, type GuestRealm } from "./run-guest.js";
+import { SIGNAL, type ReplyBatch, type RunDone, type RunRequest, type WorkerInit } from "../protocol.js";
+import { createGuestEngine, type GuestEngine } from "./create-guest-engine.js";
+import type { GuestChannel } from "./guest-channel.js";
+import { createGuestRealm, type GuestRealm } from "./guest-realm.js";
+import { runGuest } from "./run-guest.js";
 
 const port = parentPort!;
 
@@ -91,18 +93,15 @@ function serve(engine: GuestEngine, flags: Int32Array, replyPort: MessagePort): 
     Atomics.store(flags, SIGNAL.soon, 0);
     if (request.session === true) session ??= realm ?? createGuestRealm(engine);
     let reported = false;
-    const usable = runGuest(
-      engine,
-      request,
-      channel,
-      (done) => {
-        reported = done.retire;
-        port.postMessage(done);
-      },
-      session ?? realm,
-      session !== undefined,
-    );
+    const report = (done: RunDone) => {
+      reported = done.retire;
+      port.postMessage(done);
+    };
+    const usable = runGuest({ engine, request, channel, report, realm: session ?? realm, kept: session !== undefined });
     realm = undefined;
+    // What the teardown printed (the module's abort) is no run's: the run is reported, and a failed teardown retires
+    // this worker.
+    engine.printed.length = 0;
     if (!usable) {
       // The runs posted after this one never start: the pool hands them to a fresh worker.
       if (!reported) port.postMessage({ type: "retired" });

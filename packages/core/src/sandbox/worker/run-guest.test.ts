@@ -1,10 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { prepareScript } from "../script/index.js";
-import { SERIALIZER_SOURCE } from "../serializer/index.js";
-import { createGuestEngine } from "./create-guest-engine.js";
-import type { CallBatch, ReplyBatch, RunDone, RunLimits } from "./protocol.js";
-import { compileQuickJSModule, memoryPages } from "./quickjs-module.js";
-import { createGuestRealm, runGuest, type GuestChannel, type GuestEngine, type GuestRealm } from "./run-guest.js";
+import { prepareScript } from "../../script/index.js";
+import { SERIALIZER_SOURCE } from "../../serializer/index.js";
+import { createGuestEngine, type GuestEngine } from "./create-guest-engine.js";
+import type { GuestChannel } from "./guest-channel.js";
+import type { CallBatch, ReplyBatch, RunDone, RunLimits } from "../protocol.js";
+import { compileQuickJSModule, memoryPages } from "../host/index.js";
+import { createGuestRealm, type GuestRealm } from "./guest-realm.js";
+import { runGuest } from "./run-guest.js";
 
 const MiB = 1024 * 1024;
 const LIMITS: RunLimits = {
@@ -40,7 +42,7 @@ const run = (code: string, channel: GuestChannel = echoChannel(), limits: Partia
   const prepared = prepareScript(code, { maxCodeBytes: 100_000 });
   const request = { type: "run" as const, id: ++runs, source: prepared.source, fileName: prepared.fileName, search: true };
   let done: RunDone | undefined;
-  const usable = runGuest(engine, { ...request, limits: { ...LIMITS, ...limits } }, channel, (report) => (done = report), realm);
+  const usable = runGuest({ engine, request: { ...request, limits: { ...LIMITS, ...limits } }, channel, report: (report) => (done = report), realm });
   return { ...done!, usable };
 };
 

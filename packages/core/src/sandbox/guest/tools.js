@@ -1,23 +1,14 @@
-// QuickJS parses about 100 µs a kilobyte here, more than a whole trivial run costs, so nothing is compiled up front:
-// `tools`, `catalog` and `console` start as getters on globalThis, and the first read compiles the piece below that
-// defines them as plain values. The native function `host(kind, ...)` answers "tool" | "catalog" | "files" with a call id
-// (or, for a call it refuses at once, the envelope's JSON text), "invalid" with that text too, "log" with nothing,
-// "show" with a value's JSON text, "bytes" with an ArrayBuffer and "encode" with an ArrayBuffer's base64 text.
-
-/**
- * Guest JavaScript for `tools`, `catalog` and `files`: a function of `(host, withCatalog, values, withFiles)` that
- * defines them (a Uint8Array in arguments crosses as base64 through `host("encode", buffer)`)
- * and returns `deliver(text, bytes)`, which the worker calls once per batch of replies (`[[callId, envelope], ...]`
- * as JSON text) to settle the promises the calls returned. With `values` (the value call style) a tool call resolves
- * to the envelope's data or rejects with a `ToolCallError`, whose stack is the call's own so that an uncaught one
- * points at the line that made the call; catalog calls stay envelopes.
- */
-export const GUEST_TOOLS_SOURCE = String.raw`(function (host, withCatalog, values, withFiles) {
+// Defines `tools`, `catalog` and `files` (and, in the value call style, `ToolCallError`) and returns `deliver`.
+// QuickJS evaluates this file as one expression: the lines above its first line that opens a parenthesis are for
+// the type checker and the linter, and are not part of the evaluated text.
+/** @type {import("./guest-pieces.js").ToolsPiece} */
+(function (host, withCatalog, values, withFiles) {
   "use strict";
   const stringify = JSON.stringify, parse = JSON.parse, freeze = Object.freeze, define = Object.defineProperty;
   const create = Object.create, ProxyOf = Proxy, ErrorOf = Error, TypeErrorOf = TypeError, Bytes = Uint8Array;
   const PromiseOf = Promise, waiting = create(null);
   class ToolCallError extends ErrorOf {
+    /** @param {string} tool @param {{ code?: string, message?: string, retryable?: boolean } | undefined} error @param {string | undefined} stack */
     constructor(tool, error, stack) {
       const failure = error || {};
       super(tool + " failed: " + failure.code + ": " + failure.message);
@@ -30,6 +21,7 @@ export const GUEST_TOOLS_SOURCE = String.raw`(function (host, withCatalog, value
   define(ToolCallError.prototype, "name", { value: "ToolCallError", writable: true, configurable: true });
   if (values) define(globalThis, "ToolCallError", { value: ToolCallError });
   const BYTES = "\u0000codemode.bytes";
+  /** @type {(key: string, value: unknown) => unknown} */
   const encode = (key, value) => {
     const type = typeof value;
     if (type === "function" || type === "symbol" || type === "bigint") {
@@ -38,14 +30,17 @@ export const GUEST_TOOLS_SOURCE = String.raw`(function (host, withCatalog, value
     return value;
   };
   // Only file writes take bytes: a tool's arguments stay plain JSON, as its schema describes them.
+  /** @type {(key: string, value: unknown) => unknown} */
   const encodeFiles = (key, value) => {
     if (!(value instanceof Bytes)) return encode(key, value);
     const marked = create(null);
     marked[BYTES] = host("encode", value.buffer.slice(value.byteOffset, value.byteOffset + value.byteLength));
     return marked;
   };
+  /** @type {(kind: "tool" | "catalog" | "files", name: string, args: unknown) => Promise<unknown>} */
   const call = (kind, name, args) => {
     const stack = new ErrorOf().stack;
+    /** @type {(envelope: any, resolve: (value: unknown) => void, reject: (error: unknown) => void) => void} */
     const open = values && kind === "tool"
       ? (envelope, resolve, reject) => (envelope.ok ? resolve(envelope.data) : reject(new ToolCallError(name, envelope.error, stack)))
       : (envelope, resolve) => resolve(envelope);
@@ -53,36 +48,44 @@ export const GUEST_TOOLS_SOURCE = String.raw`(function (host, withCatalog, value
     try {
       text = stringify(args === undefined ? {} : args, kind === "files" ? encodeFiles : encode);
     } catch (error) {
+      // @ts-expect-error: whatever was thrown, its message (if any) is shown
       const answer = host("invalid", name, "Arguments are not JSON: " + (error && error.message) + ".", stack);
       return new PromiseOf((resolve, reject) => open(parse(answer), resolve, reject));
     }
     const id = host(kind, name, text, stack);
     return new PromiseOf((resolve, reject) => {
       if (typeof id === "string") open(parse(id), resolve, reject);
+      // @ts-expect-error: `waiting` holds the resolvers of calls by id, as any object of the guest's own
       else waiting[id] = (envelope) => open(envelope, resolve, reject);
     });
   };
   const refuse = () => { throw new TypeErrorOf("tools cannot be changed or enumerated; use catalog to find tools."); };
+  /** @type {(key: string | symbol) => boolean} */
   const hidden = (key) => typeof key !== "string" || key === "then" || key === "toJSON" || key === "constructor" ||
     key === "prototype" || key === "__proto__";
+  /** @type {(get: (target: any, key: any) => any, apply?: (target: any, self: any, args: any[]) => any) => ProxyHandler<any>} */
   const traps = (get, apply) => ({ get, apply, set: refuse, defineProperty: refuse, deleteProperty: refuse,
     ownKeys: refuse, setPrototypeOf: refuse, preventExtensions: refuse, getPrototypeOf: () => null });
   const made = create(null);
   // An arrow function target: callable, without "prototype", and unfrozen so "name" or "length" may be tool names.
+  /** @type {(name: string) => any} */
   const path = (name) => made[name] || (made[name] = new ProxyOf(() => {}, traps(
     (_, key) => (hidden(key) ? undefined : path(name + "." + key)), (_, self, args) => call("tool", name, args[0]))));
   // tools.<key> is a namespace and, for a flat tool, the tool itself, so it is callable too.
   define(globalThis, "tools", { value: new ProxyOf(freeze(create(null)), traps((_, key) => (hidden(key) ? undefined : path(key)))) });
   if (withCatalog) {
+    /** @type {(name: string) => (args: unknown) => Promise<unknown>} */
     const operation = (name) => (args) => call("catalog", name, args);
     define(globalThis, "catalog", { value: freeze({ search: operation("search"), list: operation("list"),
       count: operation("count"), describe: operation("describe"), toolkits: operation("toolkits") }) });
   }
   if (withFiles) {
+    /** @type {(name: string) => (args: unknown) => Promise<unknown>} */
     const operation = (name) => (args) => call("files", name, args);
     define(globalThis, "files", { value: freeze({ read: operation("read"), write: operation("write"),
       list: operation("list"), remove: operation("remove") }) });
   }
+  /** @type {(key: string, value: any) => unknown} */
   const revive = (_, value) =>
     value !== null && typeof value === "object" && typeof value[BYTES] === "string" ? new Bytes(host("bytes", value[BYTES])) : value;
   return (text, bytes) => {
@@ -93,37 +96,4 @@ export const GUEST_TOOLS_SOURCE = String.raw`(function (host, withCatalog, value
       if (resolve) resolve(replies[index][1]);
     }
   };
-})`.replace(/\n\s+/g, "\n");
-
-/** Guest JavaScript for `console`: a function of `(host)` that defines the global. */
-export const GUEST_CONSOLE_SOURCE = String.raw`(function (host) {
-  "use strict";
-  const write = function () {
-    let line = "";
-    for (let index = 0; index < arguments.length; index++) {
-      const value = arguments[index];
-      line += (index === 0 ? "" : " ") + (typeof value === "string" ? value : host("show", value));
-    }
-    host("log", line);
-  };
-  Object.defineProperty(globalThis, "console", { value: Object.freeze({ log: write, info: write, warn: write,
-    error: write, debug: write }), writable: true, configurable: true });
-})`.replace(/\n\s+/g, "\n");
-
-/**
- * Guest JavaScript for `args`: a function of `(text, configurable)` that defines the global as the deeply frozen
- * parse of `text`; configurable in a session, whose next run defines it again.
- */
-export const GUEST_ARGS_SOURCE = String.raw`(function (text, configurable) {
-  "use strict";
-  const freeze = Object.freeze, keys = Object.keys;
-  const deep = (value) => {
-    if (value !== null && typeof value === "object") {
-      freeze(value);
-      const names = keys(value);
-      for (let index = 0; index < names.length; index++) deep(value[names[index]]);
-    }
-    return value;
-  };
-  Object.defineProperty(globalThis, "args", { value: deep(JSON.parse(text)), configurable: configurable === true });
-})`.replace(/\n\s+/g, "\n");
+})

@@ -1,4 +1,10 @@
-/** Values (each key's value counts) a value may hold and still be checked when it could be written natively. */
+import plainJsonFile from "./guest/plain-json.js?raw";
+import { toGuestSource } from "./guest-source.js";
+
+/**
+ * Values (each key's value counts) a value may hold and still be checked when it could be written natively: the
+ * `budget` of guest/plain-json.js.
+ */
 export const CHECKED_VALUES = 128;
 
 // The names of what could make values the native way writes otherwise than the serialiser: symbol values (`Symbol`,
@@ -23,7 +29,7 @@ export function mayWriteNatively(source: string): boolean {
 // only the hard stop ends, as it is when a script calls JSON.stringify itself. QuickJS's own stack check ends a deep
 // one with a RangeError in the worker's large stack, and the host refuses a result nested that deep anyway.
 /**
- * Guest JavaScript for the fast paths of serialising a value, an expression evaluating to
+ * Guest JavaScript (guest/plain-json.js) for the fast paths of serialising a value, an expression evaluating to
  * `(value, native: boolean) => string | undefined`. Both give up (undefined) wherever their text could differ from the full
  * serialiser's, which then writes the value; where they do not give up, their output is the serialiser's.
  *
@@ -37,61 +43,4 @@ export function mayWriteNatively(source: string): boolean {
  *   RegExps) goes through natively. About 1.4x faster on 10,000 small objects than the checked way, whose replacer call
  *   per value is its cost.
  */
-export const GUEST_JSON_SOURCE = String.raw`(() => {
-  "use strict";
-  const stringify = JSON.stringify, protoOf = Object.getPrototypeOf, define = Object.defineProperty;
-  const plainObject = Object.prototype, plainArray = Array.prototype;
-  const standIns = [Map.prototype, Set.prototype, Error.prototype, protoOf(Uint8Array).prototype, ArrayBuffer.prototype,
-    DataView.prototype, Function.prototype];
-  if (typeof SharedArrayBuffer === "function") standIns[standIns.length] = SharedArrayBuffer.prototype;
-  const stop = {}, large = {};
-  const giveUp = { __proto__: null, value() { throw stop; }, configurable: true, writable: true };
-  const check = (key, value) => {
-    switch (typeof value) {
-      case "string":
-      case "number":
-      case "boolean":
-        return value;
-      case "object":
-        if (value !== null) {
-          const proto = protoOf(value);
-          if (proto !== plainObject && proto !== plainArray && proto !== null) throw stop;
-        }
-        return value;
-      case "undefined":
-        if (key !== "") return value;
-    }
-    throw stop;
-  };
-  let budget = 0;
-  const checkSmall = (key, value) => {
-    if (--budget < 0) throw large;
-    return check(key, value);
-  };
-  const native = (value) => {
-    for (let i = 0; i < standIns.length; i++) if ("toJSON" in standIns[i]) return undefined;
-    let set = 0;
-    try {
-      for (; set < standIns.length; set++) define(standIns[set], "toJSON", giveUp);
-      return stringify(value);
-    } finally {
-      for (let i = 0; i < set; i++) delete standIns[i].toJSON;
-    }
-  };
-  return (value, writeNatively) => {
-    if ("toJSON" in plainObject || "toJSON" in plainArray) return undefined;
-    try {
-      if (!writeNatively) return stringify(value, check);
-      budget = ${CHECKED_VALUES};
-      try {
-        return stringify(value, checkSmall);
-      } catch (error) {
-        // A Date or a class instance in a small value is written natively too, before the full serialiser is needed.
-        if (error !== large && error !== stop) throw error;
-      }
-      return native(value);
-    } catch {
-      return undefined;
-    }
-  };
-})()`.replace(/\n\s+/g, "\n");
+export const GUEST_JSON_SOURCE: string = toGuestSource(plainJsonFile);

@@ -1,4 +1,4 @@
-import type { ApprovalOutcome, ApprovalStatus } from "../approval/index.js";
+import type { ApprovalOutcome, ApprovalStatus } from "../../approval/index.js";
 
 /** What `trace` adds to each ToolCallRecord; everything is off by default. */
 export interface TraceOptions {

@@ -1,0 +1,17 @@
+import type { GuestHost } from "../protocol.js";
+
+// The signatures of the guest pieces (tools.js, console.js, args.js) as the worker calls them; the pieces declare
+// them in their first line, so the type checker reads each piece's body against them.
+
+/**
+ * tools.js: defines `tools`, `catalog` (`withCatalog`), `files` (`withFiles`) and, with `values` (the value call
+ * style), `ToolCallError`; returns `deliver(text, bytes)`, which the worker calls once per batch of replies
+ * (`[[callId, envelope], ...]` as JSON text; `bytes` when an envelope holds encoded bytes).
+ */
+export type ToolsPiece = (host: GuestHost, withCatalog: boolean, values: boolean, withFiles: boolean) => (text: string, bytes: boolean) => void;
+
+/** console.js: defines `console`, whose lines go to `host("log", line)`. */
+export type ConsolePiece = (host: GuestHost) => void;
+
+/** args.js: defines `args` as the deeply frozen parse of `text`; configurable in a session, whose next run defines it again. */
+export type ArgsPiece = (text: string, configurable: boolean) => void;

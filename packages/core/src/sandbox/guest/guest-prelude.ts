@@ -1,0 +1,23 @@
+import { toGuestSource } from "../../serializer/index.js";
+import argsFile from "./args.js?raw";
+import consoleFile from "./console.js?raw";
+import toolsFile from "./tools.js?raw";
+
+// QuickJS parses about 100 µs a kilobyte here, more than a whole trivial run costs, so nothing is compiled up front:
+// `tools`, `catalog` and `console` start as getters on globalThis, and the first read compiles the piece that
+// defines them as plain values. Each piece calls the one native function, `host(kind, ...)` (GuestHost in
+// ../protocol.ts).
+
+/**
+ * Guest JavaScript for `tools`, `catalog` and `files` (tools.js; its signature is ToolsPiece in guest-pieces.ts); a Uint8Array in arguments
+ * crosses as base64 through `host("encode", buffer)`. With `values` (the value call style) a tool call resolves to
+ * the envelope's data or rejects with a `ToolCallError`, whose stack is the call's own so that an uncaught one points
+ * at the line that made the call; catalog calls stay envelopes.
+ */
+export const GUEST_TOOLS_SOURCE: string = toGuestSource(toolsFile);
+
+/** Guest JavaScript for `console` (console.js, a ConsolePiece). */
+export const GUEST_CONSOLE_SOURCE: string = toGuestSource(consoleFile);
+
+/** Guest JavaScript for `args` (args.js, an ArgsPiece). */
+export const GUEST_ARGS_SOURCE: string = toGuestSource(argsFile);

@@ -1,0 +1,14 @@
+export { createHostCalls, type HostCalls, type HostCallsOptions } from "./host-calls.js";
+export {
+  callHook,
+  DEFAULT_MAX_SUMMARY_BYTES,
+  type ToolCallEndEvent,
+  type ToolCallHooks,
+  type ToolCallStartEvent,
+  type ToolCallStepHooks,
+  type TraceOptions,
+} from "./tool-call-trace.js";
+export type { PoolJob } from "./pool-state.js";
+export { compileQuickJSModule, memoryPages } from "./quickjs-module.js";
+export { HARD_STOP_GRACE_MS } from "./run-deadlines.js";
+export { createWorkerPool, type WorkerPool, type WorkerPoolOptions } from "./worker-pool.js";
