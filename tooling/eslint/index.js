@@ -16,8 +16,9 @@ const noEnum = {
 };
 
 // A relative import whose path goes into a folder and names a file there other than its index. Dot-led segments
-// (`./`, `../`) are the way there, not folders. Test data in `__fixtures__/` is imported file by file.
-const DEEP_IMPORT = String.raw`^(?!.*(?:^|/)__fixtures__/)\.\.?/(?:\.\./)*(?!\.)[^/]+/(?!index(?:\.[cm]?[jt]s)?$).+`;
+// (`./`, `../`) are the way there, not folders. Test data in `__fixtures__/` is imported file by file, and so is raw
+// text (`?raw`: the guest's JavaScript, bundled in as a string), which is data rather than a module.
+const DEEP_IMPORT = String.raw`^(?!.*(?:^|/)__fixtures__/)(?!.*\?raw$)\.\.?/(?:\.\./)*(?!\.)[^/]+/(?!index(?:\.[cm]?[jt]s)?$).+`;
 const deepImports = {
   regex: DEEP_IMPORT,
   message: "Import another folder through its index (`../catalog` or `../catalog/index.js`), not one of its files.",

@@ -43,6 +43,7 @@ describe("codemodeConfig", () => {
       "src/code-mode/deep.ts": 'export { searchCatalog } from "../catalog/search-catalog.js";\n',
       "src/code-mode/by-index.ts": 'export { searchCatalog } from "../catalog/index.js";\n',
       "src/code-mode/by-folder.ts": 'export { searchCatalog } from "../catalog";\n',
+      "src/code-mode/raw-text.ts": 'export { default as prelude } from "./guest/prelude.js?raw";\n',
     });
     expect(messages).toEqual(["src/code-mode/deep.ts:1 no-restricted-imports"]);
   });

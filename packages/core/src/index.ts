@@ -7,7 +7,7 @@ export type {
   CatalogPage,
   EmbedFunction,
   ToolDescription,
-} from "./catalog/tool-catalog.js";
+} from "./catalog/index.js";
 export type {
   CatalogCallOptions,
   CodeMode,
@@ -15,7 +15,7 @@ export type {
   EndSessionOptions,
   ExecuteOptions,
   HostCatalog,
-} from "./code-mode/code-mode.js";
+} from "./code-mode/index.js";
 export type { WorkspaceEntry, WorkspaceOptions } from "./workspace/index.js";
 export type {
   ToolCallEndEvent,
@@ -23,8 +23,8 @@ export type {
   ToolCallStartEvent,
   TraceOptions,
 } from "./sandbox/index.js";
-export type { CallStyle } from "./catalog/signature/index.js";
-export { createCodeMode } from "./code-mode/create-code-mode.js";
+export type { CallStyle } from "./catalog/index.js";
+export { createCodeMode } from "./code-mode/index.js";
 export type {
   Diagnostic,
   ExecutionError,
@@ -47,7 +47,8 @@ export {
   type ErrorData,
   type ErrorSurface,
 } from "./errors/index.js";
-export { DEFAULT_LIMITS, type ExecutionLimits } from "./limits/index.js";
+export { DEFAULT_LIMITS, resolveLimits, type ExecutionLimits } from "./limits/index.js";
+export { HARD_STOP_GRACE_MS } from "./sandbox/index.js";
 export { formatExecutionResult, toModelView } from "./model-view/index.js";
 export { DEFAULT_SESSION_OPTIONS, type SessionOptions } from "./session/index.js";
 export {

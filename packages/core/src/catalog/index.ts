@@ -1,6 +1,6 @@
 export { CATALOG_DEFAULTS, createToolCatalog } from "./create-tool-catalog.js";
 export { MAX_ACCEPTED_LIMIT } from "./parse-catalog-arguments.js";
-export { jsonSchemaToTypeScript, type JsonSchemaToTypeScriptOptions, type TypeScriptType } from "./signature/index.js";
+export { jsonSchemaToTypeScript, type CallStyle, type JsonSchemaToTypeScriptOptions, type TypeScriptType } from "./signature/index.js";
 export type {
   CatalogDetail,
   CatalogItem,

@@ -1,6 +1,5 @@
 import type { Approver } from "../approval/index.js";
-import type { CallStyle } from "../catalog/signature/index.js";
-import type { CatalogItem, CatalogOptions, CatalogPage, ToolDescription } from "../catalog/tool-catalog.js";
+import type { CallStyle, CatalogItem, CatalogOptions, CatalogPage, ToolDescription } from "../catalog/index.js";
 import type { ExecutionLimits } from "../limits/index.js";
 import type { ToolDefinition } from "../tools/index.js";
 import type { SessionOptions } from "../session/index.js";

@@ -1,4 +1,4 @@
-import type { CallStyle } from "../catalog/signature/index.js";
+import type { CallStyle } from "../catalog/index.js";
 import { CodeModeError } from "../errors/index.js";
 import type { CreateCodeModeOptions } from "./code-mode.js";
 import { DEFAULT_MAX_SUMMARY_BYTES, type TraceOptions } from "../sandbox/index.js";

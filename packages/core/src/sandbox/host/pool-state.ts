@@ -1,5 +1,4 @@
 import type { MessagePort, Worker } from "node:worker_threads";
-import type { ExecutionErrorKind } from "../../envelopes/index.js";
 import type { CallBatch, ReplyBatch, RunOutcome, RunRequest } from "../protocol.js";
 import type { HoldClock } from "./hold-clock.js";
 

@@ -1,5 +1,4 @@
-import type { ExecutionErrorKind, ExecutionLimits, ExecutionResult } from "../../index.js";
-import { resolveLimits } from "../../limits/index.js";
+import { resolveLimits, type ExecutionErrorKind, type ExecutionLimits, type ExecutionResult } from "../../index.js";
 
 // A record rather than a list, so that a new kind fails to compile here until the check knows it.
 const KINDS: Record<ExecutionErrorKind, true> = {
@@ -98,3 +97,4 @@ export function checkExecutionResult(result: ExecutionResult, limits: Partial<Ex
   if (!(result.durationMs >= 0)) problems.push(`durationMs is ${result.durationMs}`);
   return problems;
 }
+

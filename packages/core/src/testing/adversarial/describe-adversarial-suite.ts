@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ExecutionLimits, ExecutionResult } from "../../index.js";
-import { HARD_STOP_GRACE_MS } from "../../sandbox/index.js";
+import { HARD_STOP_GRACE_MS, type ExecutionLimits, type ExecutionResult } from "../../index.js";
 import type { AdversarialCase, AdversarialCategory, AdversarialProfile } from "./adversarial-case.js";
 import { ADVERSARIAL_CASES } from "./adversarial-cases.js";
 import { ADVERSARIAL_LIMITS } from "./adversarial-limits.js";

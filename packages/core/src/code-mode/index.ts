@@ -1,0 +1,9 @@
+export type {
+  CatalogCallOptions,
+  CodeMode,
+  CreateCodeModeOptions,
+  EndSessionOptions,
+  ExecuteOptions,
+  HostCatalog,
+} from "./code-mode.js";
+export { createCodeMode } from "./create-code-mode.js";
