@@ -109,7 +109,7 @@ function exportTargets(manifest) {
 function checkFiles(name) {
   const missing = exportTargets(manifestOf(name))
     .filter(({ file }) => !existsSync(join(installed(name), file)))
-    .map(({ path, file }) => `${path.join(".")} -> ${file} is not in the tarball`);
+    .map(({ path, file }) => `${path.join(" > ")} -> ${file} is not in the tarball`);
   record("any", `${name}: every exports target and bin is in the tarball`, missing.join("\n"));
 }
 
@@ -126,7 +126,8 @@ function checkImports(name) {
       if (entry.isDirectory()) scan(path);
       else if (/\.(c|m)?js$/.test(entry.name)) {
         const text = readFileSync(path, "utf8");
-        const pattern = /(?:\bfrom\s+|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*)["']((?:@[\w.-]+\/)?[\w][\w.-]*(?:\/[\w.\/-]*)?)["']/g;
+        // import and export statements, import(), require() and createRequire(...)() (lazily loaded packages).
+        const pattern = /(?:\bfrom\s+|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*|\bcreateRequire\([^)]*\)\s*\(\s*)["']((?:@[\w.-]+\/)?[\w][\w.-]*(?:\/[\w.\/-]*)?)["']/g;
         for (const [, specifier] of text.matchAll(pattern)) {
           if (specifier.startsWith("node:") || BUILTINS.has(packageOf(specifier))) continue;
           if (!declared.has(packageOf(specifier))) undeclared.add(`${relative(installed(name), path)} imports ${specifier}`);

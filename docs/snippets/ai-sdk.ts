@@ -10,10 +10,16 @@ export const list_customers = tool({
   execute: async () => [{ id: "cus_1", name: "Acme" }],
 });
 
+// The run fails unless the model's script reached the tools through execute.
+const asked: string[] = [];
+process.on("exit", () => {
+  if (asked.join() !== "cus_1") (console.error(`list_invoices saw ${JSON.stringify(asked)}`), (process.exitCode = 1));
+});
+
 export const list_invoices = tool({
   description: "List the invoices of a customer.",
   inputSchema: z.object({ customerId: z.string() }),
-  execute: async ({ customerId }) => [{ customerId, amount: 120 }],
+  execute: async ({ customerId }) => (asked.push(customerId), [{ customerId, amount: 120 }]),
 });
 
 export const tools: ToolSet = { list_customers, list_invoices };

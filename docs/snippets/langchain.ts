@@ -11,7 +11,13 @@ export const listCustomers = tool(async () => [{ id: "cus_1", name: "Acme" }], {
   schema: z.object({}),
 });
 
-export const listInvoices = tool(async ({ customerId }) => [{ customerId, cents: 12_000 }], {
+// The run fails unless the model's script reached the tools through execute.
+const asked: string[] = [];
+process.on("exit", () => {
+  if (asked.join() !== "cus_1") (console.error(`list_invoices saw ${JSON.stringify(asked)}`), (process.exitCode = 1));
+});
+
+export const listInvoices = tool(async ({ customerId }) => (asked.push(customerId), [{ customerId, cents: 12_000 }]), {
   name: "list_invoices",
   description: "List the invoices of a customer.",
   schema: z.object({ customerId: z.string() }),
