@@ -25,7 +25,6 @@ function resolveFromHere(): Plugin {
 
 export default defineConfig({
   plugins: [resolveFromHere()],
-  server: { fs: { allow: [here, adapter, example] } },
   test: {
     dir: here,
     include: [

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 import { AI_MAJOR, MockLanguageModel } from "../../../packages/ai-sdk/src/__fixtures__/ai-major.js";
@@ -15,6 +16,9 @@ describe("the ai 7 run", () => {
   it("installs @codemode/ai-sdk so that the adapter itself loads ai 7.0.173", () => {
     const adapterEntry = require.resolve("@codemode/ai-sdk");
     expect(versionFrom(adapterEntry, "ai")).toBe("7.0.173");
+    // The injected copy is refreshed after each build (syncInjectedDepsAfterScripts); a stale one would test old code.
+    const built = new URL("../../../packages/ai-sdk/dist/index.js", import.meta.url);
+    expect(readFileSync(adapterEntry, "utf8")).toBe(readFileSync(built, "utf8"));
   });
 
   it("has the @ai-sdk/mcp 2 line here, where the adapter's own package has the 1 line", () => {
