@@ -8,7 +8,8 @@
 //   - every ```ts / ```js block of README.md and packages/*/README.md type-checks against the installed packages, and
 //     the blocks marked `run` run (see CONTRIBUTING.md, "README snippets");
 //   - `npx codemode --help` runs the installed bin.
-// One npm install serves every Node version. Prints vitest-style "Tests  N failed | N passed (N)" lines per Node.
+// A second project has ai 7 (Node 22 only) with the AI SDK adapter: its exports and README blocks, checked the same way.
+// One npm install per project serves every Node version. Prints vitest-style "Tests  N failed | N passed (N)" lines per Node.
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { builtinModules } from "node:module";
@@ -39,10 +40,10 @@ function sh(command, args, options = {}) {
   return { code: outcome.status ?? 1, output: `${outcome.stdout ?? ""}${outcome.stderr ?? ""}${outcome.error ? String(outcome.error) : ""}` };
 }
 
-/** Versions of the peers, from the workspace catalog, so the consumer gets what the workspace tests. */
-function catalogVersions() {
+/** Versions of the peers, from a workspace catalog (`catalog:` or a named one), so the consumer gets what the workspace tests. */
+function catalogVersions(name = null) {
   const text = readFileSync(join(root, "pnpm-workspace.yaml"), "utf8");
-  const block = /^catalog:\n((?:[ \t]+.*\n?)*)/m.exec(text)?.[1] ?? "";
+  const block = (name ? new RegExp(`^  ${name}:\\n((?:[ \\t]{4,}.*\\n?)*)`, "m") : /^catalog:\n((?:[ \t]+.*\n?)*)/m).exec(text)?.[1] ?? "";
   const versions = {};
   for (const line of block.split("\n")) {
     const match = /^\s+"?([^":]+)"?:\s*(\S+)/.exec(line);
@@ -72,26 +73,53 @@ function pack() {
   return files;
 }
 
-function install(tarballs) {
+/**
+ * The projects a user might have: every package with the catalog's peers, and the AI SDK adapter with ai 7 (which
+ * needs Node 22), each with the README blocks that apply to it.
+ */
+function projects(tarballs) {
   const versions = catalogVersions();
-  const peers = ["ai", "@langchain/core", "langchain", "@modelcontextprotocol/sdk", "zod", "vitest", "vite"];
-  const project = {
+  const ai7 = catalogVersions("ai7");
+  const peers = (names, from = versions) => Object.fromEntries(names.map((name) => [name, from[name]]));
+  return [
+    {
+      label: "",
+      dir: work,
+      packages: Object.keys(tarballs),
+      readmes: READMES,
+      dependencies: { ...tarballs, ...peers(["ai", "@langchain/core", "langchain", "@modelcontextprotocol/sdk", "zod", "vitest", "vite"]) },
+    },
+    {
+      label: "ai 7: ",
+      dir: join(work, "ai7"),
+      minNode: 22,
+      packages: ["@codemode/core", "@codemode/ai-sdk"],
+      readmes: READMES.filter((readme) => readme.id === "ai-sdk"),
+      dependencies: { "@codemode/core": tarballs["@codemode/core"], "@codemode/ai-sdk": tarballs["@codemode/ai-sdk"], ai: ai7.ai, ...peers(["zod"]) },
+    },
+  ].map((project) => ({ ...project, tarballs, versions }));
+}
+
+function install(project) {
+  mkdirSync(project.dir, { recursive: true });
+  const manifest = {
     name: "codemode-consumer",
     private: true,
     type: "module",
-    dependencies: { ...tarballs, ...Object.fromEntries(peers.map((name) => [name, versions[name]])) },
-    devDependencies: { typescript: versions.typescript, "@types/node": versions["@types/node"] },
+    dependencies: project.dependencies,
+    devDependencies: { typescript: project.versions.typescript, "@types/node": project.versions["@types/node"] },
     // The adapters depend on @codemode/core by version; the registry must never stand in for the packed one.
-    overrides: { "@codemode/core": tarballs["@codemode/core"] },
+    overrides: { "@codemode/core": project.tarballs["@codemode/core"] },
   };
-  writeFileSync(join(work, "package.json"), `${JSON.stringify(project, null, 2)}\n`);
-  const outcome = sh("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: work });
-  if (outcome.code !== 0) throw new Error(`npm install failed:\n${outcome.output}`);
+  writeFileSync(join(project.dir, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+  // ai 7 declares Node 22; npm only warns when it installs under an older Node, and the checks then use Node 22.
+  const outcome = sh("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: project.dir });
+  if (outcome.code !== 0) throw new Error(`npm install failed in ${project.dir}:\n${outcome.output}`);
 }
 
 // 2. Checks that read the installed files.
-const installed = (name) => join(work, "node_modules", name);
-const manifestOf = (name) => JSON.parse(readFileSync(join(installed(name), "package.json"), "utf8"));
+const installed = (name, dir = work) => join(dir, "node_modules", name);
+const manifestOf = (name, dir = work) => JSON.parse(readFileSync(join(installed(name, dir), "package.json"), "utf8"));
 
 /** Every file an `exports` map (or `bin`) names, with the condition path that named it. */
 function exportTargets(manifest) {
@@ -169,11 +197,11 @@ function preludeExports(source) {
   return names;
 }
 
-function writeSnippets() {
-  const dir = join(work, "snippets");
+function writeSnippets(project) {
+  const dir = join(project.dir, "snippets");
   mkdirSync(dir, { recursive: true });
   const snippets = [];
-  for (const readme of READMES) {
+  for (const readme of project.readmes) {
     const preludeFile = join(root, "docs/snippets", `${readme.id}.ts`);
     const prelude = existsSync(preludeFile) ? readFileSync(preludeFile, "utf8") : "";
     if (prelude) writeFileSync(join(dir, `prelude-${readme.id}.ts`), prelude);
@@ -191,8 +219,8 @@ function writeSnippets() {
   }
   // One file that imports every exports entry of every package, so tsc resolves each one's types.
   const lines = [];
-  for (const name of PACKAGES.map((folder) => manifestOf(`@codemode/${folder}`).name)) {
-    for (const subpath of Object.keys(manifestOf(name).exports)) {
+  for (const name of project.packages) {
+    for (const subpath of Object.keys(manifestOf(name, project.dir).exports)) {
       if (subpath.endsWith(".json")) continue;
       const specifier = subpath === "." ? name : `${name}/${subpath.slice(2)}`;
       lines.push(`export * as m${lines.length} from "${specifier}"; // ${specifier}`);
@@ -200,7 +228,7 @@ function writeSnippets() {
   }
   writeFileSync(join(dir, "exports.ts"), `${lines.join("\n")}\n`);
   writeFileSync(
-    join(work, "tsconfig.json"),
+    join(project.dir, "tsconfig.json"),
     `${JSON.stringify(
       {
         compilerOptions: {
@@ -226,10 +254,10 @@ function writeSnippets() {
 }
 
 /** tsc on one Node: its errors by file, so each snippet (and each package's types) is its own check. */
-function typecheck(node, snippets) {
-  rmSync(join(work, "out"), { recursive: true, force: true });
-  const tsc = join(installed("typescript"), "bin/tsc");
-  const { output } = sh(node, [tsc, "-p", "tsconfig.json", "--pretty", "false"], { cwd: work });
+function typecheck(project, node, snippets) {
+  rmSync(join(project.dir, "out"), { recursive: true, force: true });
+  const tsc = join(installed("typescript", project.dir), "bin/tsc");
+  const { output } = sh(node, [tsc, "-p", "tsconfig.json", "--pretty", "false"], { cwd: project.dir });
   const errors = new Map();
   let last = null;
   for (const line of output.split("\n")) {
@@ -244,35 +272,38 @@ function typecheck(node, snippets) {
   for (const snippet of snippets) {
     const own = (errors.get(`${snippet.id}.ts`) ?? []).join("\n");
     const unchecked = syntaxErrors && !own ? "not type-checked: tsc stopped at a syntax error in another block" : "";
-    record(tag, `${snippet.readme}:${snippet.line} type-checks`, own || unchecked);
+    record(tag, `${project.label}${snippet.readme}:${snippet.line} type-checks`, own || unchecked);
   }
   const exportErrors = [...errors.entries()].filter(([file]) => /^(exports|prelude-.*)\.ts$|^\(tsc\)$/.test(file));
-  record(tag, "every exports entry's types resolve under tsc (strict, NodeNext), with the README preludes", exportErrors.flatMap(([, lines]) => lines).join("\n"));
+  record(tag, `${project.label}every exports entry's types resolve under tsc (strict, NodeNext), with the README preludes`, exportErrors.flatMap(([, lines]) => lines).join("\n"));
 }
 
-function runChecks(node, snippets) {
+function runChecks(project, node, snippets) {
   const tag = nodeTag(node);
-  for (const name of PACKAGES.map((folder) => `@codemode/${folder}`)) {
-    for (const subpath of Object.keys(manifestOf(name).exports)) {
+  for (const name of project.packages) {
+    for (const subpath of Object.keys(manifestOf(name, project.dir).exports)) {
       const specifier = subpath === "." ? name : `${name}/${subpath.slice(2)}`;
       const code = specifier.endsWith(".json")
         ? `await import(${JSON.stringify(specifier)}, { with: { type: "json" } });`
         : `const m = await import(${JSON.stringify(specifier)}); if (Object.keys(m).length === 0) throw new Error("no exports");`;
-      const outcome = sh(node, ["--input-type=module", "-e", code], { cwd: work });
-      record(tag, `import("${specifier}")`, outcome.code === 0 ? "" : outcome.output);
+      const outcome = sh(node, ["--input-type=module", "-e", code], { cwd: project.dir });
+      record(tag, `${project.label}import("${specifier}")`, outcome.code === 0 ? "" : outcome.output);
     }
   }
   for (const snippet of snippets.filter((candidate) => candidate.run)) {
-    const compiled = join(work, "out", relative(join(work, "snippets"), snippet.file).replace(/\.ts$/, ".js"));
-    const outcome = existsSync(compiled) ? sh(node, [compiled], { cwd: work }) : { code: 1, output: "tsc wrote no output for it" };
-    record(tag, `${snippet.readme}:${snippet.line} runs`, outcome.code === 0 ? "" : `exit ${outcome.code}\n${outcome.output}`);
+    const compiled = join(project.dir, "out", relative(join(project.dir, "snippets"), snippet.file).replace(/\.ts$/, ".js"));
+    const outcome = existsSync(compiled) ? sh(node, [compiled], { cwd: project.dir }) : { code: 1, output: "tsc wrote no output for it" };
+    record(tag, `${project.label}${snippet.readme}:${snippet.line} runs`, outcome.code === 0 ? "" : `exit ${outcome.code}\n${outcome.output}`);
   }
+  if (!project.packages.includes("@codemode/mcp")) return;
   const help = sh("npx", ["--no-install", "codemode", "--help"], { cwd: work, env: { ...process.env, PATH: `${dirname(node)}:${process.env.PATH}` } });
   const helpError = help.code !== 0 ? `exit ${help.code}\n${help.output}` : /codemode/.test(help.output) ? "" : `no usage printed:\n${help.output}`;
   record(tag, "npx codemode --help runs the installed bin", helpError);
 }
 
-const nodeTag = (node) => `node ${sh(node, ["--version"]).output.trim()}`;
+const nodeVersion = (node) => sh(node, ["--version"]).output.trim();
+const nodeTag = (node) => `node ${nodeVersion(node)}`;
+const nodeMajor = (node) => Number(/^v(\d+)/.exec(nodeVersion(node))?.[1] ?? 0);
 
 function summary() {
   let failedAll = 0;
@@ -290,16 +321,22 @@ let failed = 1;
 try {
   console.log(`consumer test in ${work}`);
   const tarballs = pack();
-  install(tarballs);
+  const all = projects(tarballs);
+  for (const project of all) install(project);
   console.log(`packed and installed in ${Math.round((Date.now() - started) / 1000)} s`);
   for (const name of Object.keys(tarballs)) {
     checkFiles(name);
     checkImports(name);
   }
-  const snippets = writeSnippets();
-  for (const node of nodeBinaries()) {
-    typecheck(node, snippets);
-    runChecks(node, snippets);
+  const nodes = nodeBinaries();
+  for (const project of all) {
+    const snippets = writeSnippets(project);
+    const usable = nodes.filter((node) => nodeMajor(node) >= (project.minNode ?? 0));
+    if (usable.length === 0) record("any", `${project.label}a Node ${project.minNode} or later to run the checks on`, `none of ${nodes.join(", ")}`);
+    for (const node of usable) {
+      typecheck(project, node, snippets);
+      runChecks(project, node, snippets);
+    }
   }
   failed = summary();
 } catch (error) {
