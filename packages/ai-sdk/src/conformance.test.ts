@@ -1,8 +1,9 @@
 import type { ExecutionResult } from "@codemode/core";
 import { describeAdapterConformance } from "@codemode/core/testing";
-import { generateText, jsonSchema, stepCountIs, tool, type ToolExecutionOptions } from "ai";
+import { generateText, jsonSchema, stepCountIs, tool } from "ai";
 import { createScriptedModel, lastToolOutput } from "./__fixtures__/scripted-model.js";
 import { createCodeModeTool } from "./create-code-mode-tool.js";
+import type { ToolCallOptions } from "./from-ai-sdk-tools.js";
 
 describeAdapterConformance("@codemode/ai-sdk", (specs, { limits }) => {
   const tools = Object.fromEntries(
@@ -24,7 +25,7 @@ describeAdapterConformance("@codemode/ai-sdk", (specs, { limits }) => {
       let running: Promise<ExecutionResult> | undefined;
       const observed = {
         ...execute,
-        execute: (input: { code: string }, options: ToolExecutionOptions) =>
+        execute: (input: { code: string }, options: ToolCallOptions) =>
           (running = execute.execute!(input, options) as Promise<ExecutionResult>),
       };
       try {

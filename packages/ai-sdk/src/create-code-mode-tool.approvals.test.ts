@@ -2,6 +2,7 @@ import type { ApprovalRequest, ExecutionResult } from "@codemode/core";
 import { generateText, stepCountIs, tool } from "ai";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { CONTEXT_KEY, contextOf, withApprovalOf, withContext } from "./__fixtures__/ai-major.js";
 import { createScriptedModel } from "./__fixtures__/scripted-model.js";
 import { createCodeModeTool, type CodeModeTool, type CreateCodeModeToolOptions } from "./create-code-mode-tool.js";
 
@@ -18,7 +19,7 @@ const seenByRule: unknown[] = [];
 const transfer = tool({
   description: "Transfer an amount; large ones need approval.",
   inputSchema: z.object({ cents: z.number().int() }),
-  needsApproval: (input, options) => (seenByRule.push({ input, toolCallId: options.toolCallId, context: options.experimental_context }), input.cents > 1000),
+  needsApproval: (input, options) => (seenByRule.push({ input, toolCallId: options.toolCallId, context: contextOf(options) }), input.cents > 1000),
   execute: async ({ cents }) => ({ transferred: cents }),
 });
 
@@ -36,7 +37,7 @@ async function run(execute: CodeModeTool, code: string): Promise<ExecutionResult
     tools: { execute },
     stopWhen: stepCountIs(2),
     prompt: "Refund it.",
-    experimental_context: { userId: "u-7" },
+    ...withContext({ userId: "u-7" }),
   });
   return generated.steps[0]!.toolResults[0]!.output as ExecutionResult;
 }
@@ -58,7 +59,7 @@ describe("createCodeModeTool (needsApproval)", () => {
     expect(requests).toHaveLength(1);
     expect(requests[0]).toMatchObject({ tool: "billing.refund", arguments: { cents: 250 } });
     // The approver sees the outer AI SDK call, so a UI can show which conversation asks.
-    expect(requests[0]!.context).toMatchObject({ toolCallId: "call-1", experimental_context: { userId: "u-7" } });
+    expect(requests[0]!.context).toMatchObject({ toolCallId: "call-1", [CONTEXT_KEY]: { userId: "u-7" } });
   });
 
   it("gives the script access_denied when approve says no, and nothing runs", async () => {
@@ -89,5 +90,49 @@ describe("createCodeModeTool (needsApproval)", () => {
     const output = await run(codeModeTool(), `return (await tools.billing.refund({ cents: 1 })).error.message;`);
     expect(output.result).toContain("no approver is configured");
     expect(refunded).toEqual([]);
+  });
+});
+
+describe("createCodeModeTool (the AI SDK's own tool approval)", () => {
+  const code = `return (await tools.billing.transfer({ cents: 300 })).data;`;
+
+  /** One generateText call that asks to approve the whole script, then a second one that answers the request. */
+  async function answerApproval(approved: boolean) {
+    const execute = codeModeTool();
+    const model = createScriptedModel(code, (output) => `Output: ${JSON.stringify(output)}`);
+    const setup = { model, ...withApprovalOf(execute), stopWhen: stepCountIs(2) };
+    const asked = await generateText({ ...setup, prompt: "Transfer it." });
+    const request = asked.content.find((part) => part.type === "tool-approval-request");
+    const answered = request
+      ? await generateText({
+          ...setup,
+          messages: [
+            { role: "user", content: "Transfer it." },
+            ...asked.response.messages,
+            { role: "tool", content: [{ type: "tool-approval-response", approvalId: request.approvalId, approved }] },
+          ],
+        })
+      : undefined;
+    return { asked, request, answered };
+  }
+
+  it("asks with a tool-approval-request part holding the script, and runs nothing before the answer", async () => {
+    const { asked, request } = await answerApproval(true);
+    expect(request).toMatchObject({ toolCall: { toolName: "execute", input: { code } } });
+    expect(asked.toolResults).toEqual([]);
+  });
+
+  it("runs the script once a tool-approval-response approves it", async () => {
+    const { answered } = await answerApproval(true);
+    // The approved call runs before the first new step, so its result is in the messages the model is sent next.
+    expect(seenByRule).toMatchObject([{ input: { cents: 300 } }]);
+    expect(answered?.text).toBe('Output: {"type":"json","value":{"status":"completed","result":{"transferred":300}}}');
+  });
+
+  it("never runs the script when the response denies it", async () => {
+    const { answered } = await answerApproval(false);
+    expect(answered?.steps.flatMap((step) => step.toolResults)).toEqual([]);
+    expect(answered?.text).toBe('Output: {"type":"execution-denied"}');
+    expect(seenByRule).toEqual([]);
   });
 });

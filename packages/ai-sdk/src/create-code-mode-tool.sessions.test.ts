@@ -1,12 +1,12 @@
 import { generateText, stepCountIs, tool } from "ai";
-import { MockLanguageModelV3 } from "ai/test";
 import type { ExecutionResult } from "@codemode/core";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { callOptions, contextOf, MockLanguageModel, withContext, type MockModel } from "./__fixtures__/ai-major.js";
 import { lastToolOutput } from "./__fixtures__/scripted-model.js";
 import { createCodeModeTool, type CodeModeTool } from "./create-code-mode-tool.js";
 
-type GenerateResult = Awaited<ReturnType<MockLanguageModelV3["doGenerate"]>>;
+type GenerateResult = Awaited<ReturnType<MockModel["doGenerate"]>>;
 
 const usage: GenerateResult["usage"] = {
   inputTokens: { total: 100, noCache: 100, cacheRead: 0, cacheWrite: 0 },
@@ -38,14 +38,14 @@ function codeModeTool(options: Partial<Parameters<typeof createCodeModeTool>[0]>
  * A model that keeps data in a session: step one loads the invoices into a variable in a new session, step two reads
  * the session's id from the tool output it was sent and uses the variable, step three answers.
  */
-function sessionModel(): MockLanguageModelV3 {
+function sessionModel(): MockModel {
   const call = (input: unknown): GenerateResult => ({
     content: [{ type: "tool-call", toolCallId: `call-${model.doGenerateCalls.length}`, toolName: "execute", input: JSON.stringify(input) }],
     finishReason: { unified: "tool-calls", raw: undefined },
     usage,
     warnings: [],
   });
-  const model: MockLanguageModelV3 = new MockLanguageModelV3({
+  const model: MockModel = new MockLanguageModel({
     doGenerate: async (): Promise<GenerateResult> => {
       const step = model.doGenerateCalls.length;
       if (step === 1) return call({ code: "invoices = (await tools.billing.list_invoices({})).data; return invoices.length;", sessionId: "new" });
@@ -62,14 +62,14 @@ function sessionModel(): MockLanguageModelV3 {
  * the session id of the first tool result and the given owner, as a host would when the conversation is over.
  */
 async function conversationEndedBy(hostOwner: string) {
-  const execute = codeModeTool({ sessions: {}, owner: (callOptions) => String((callOptions.experimental_context as { user: string }).user) });
+  const execute = codeModeTool({ sessions: {}, owner: (callOptions) => String((contextOf(callOptions) as { user: string }).user) });
   let ended: boolean | undefined;
   const generated = await generateText({
     model: sessionModel(),
     tools: { execute },
     stopWhen: stepCountIs(3),
     prompt: "Go.",
-    experimental_context: { user: "ana" },
+    ...withContext({ user: "ana" }),
     // generateText swallows a throwing onStepFinish, so the answer is kept and checked by the test instead.
     onStepFinish: async (step) => {
       const output = step.toolResults[0]?.output as ExecutionResult | undefined;
@@ -96,9 +96,9 @@ describe("createCodeModeTool (sessions)", () => {
   });
 
   it("runs a session only for the owner that started it", async () => {
-    const execute = codeModeTool({ sessions: {}, owner: (callOptions) => String((callOptions.experimental_context as { user: string }).user) });
+    const execute = codeModeTool({ sessions: {}, owner: (callOptions) => String((contextOf(callOptions) as { user: string }).user) });
     const as = (user: string, input: { code: string; sessionId: string }) =>
-      execute.execute!(input, { toolCallId: "call-1", messages: [], experimental_context: { user } }) as Promise<ExecutionResult>;
+      execute.execute!(input, callOptions({ user })) as Promise<ExecutionResult>;
     const started = await as("ana", { code: "secret = 42; return 1;", sessionId: "new" });
     expect((await as("ana", { code: "return secret;", sessionId: started.sessionId! })).result).toBe(42);
     expect((await as("bob", { code: "return secret;", sessionId: started.sessionId! })).error?.kind).toBe("SessionNotFound");

@@ -6,14 +6,14 @@ import {
   stepCountIs,
   streamText,
   tool,
-  type ToolExecutionOptions,
 } from "ai";
-import { MockLanguageModelV3 } from "ai/test";
 import { EXECUTION_RESULT_SCHEMA, executeInputSchema, type ExecutionResult } from "@codemode/core";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { callOptions, contextOf, MockLanguageModel, withContext } from "./__fixtures__/ai-major.js";
 import { createScriptedModel, lastToolOutput } from "./__fixtures__/scripted-model.js";
 import { createCodeModeTool, type CodeModeTool } from "./create-code-mode-tool.js";
+import type { ToolCallOptions } from "./from-ai-sdk-tools.js";
 
 const CUSTOMERS = [
   { id: "cus_1", name: "Acme", revenue: 900 },
@@ -61,7 +61,7 @@ function codeModeTool(options: Partial<Parameters<typeof createCodeModeTool>[0]>
   return execute;
 }
 
-async function run(execute: CodeModeTool, code: string, options: { experimental_context?: unknown } = {}) {
+async function run(execute: CodeModeTool, code: string, options: ReturnType<typeof withContext> = {}) {
   const model = createScriptedModel(code, (output) => `The answer is ${JSON.stringify(output)}`);
   const generated = await generateText({
     model,
@@ -106,7 +106,7 @@ return { name: customer.data.name, unpaid };`;
       },
     });
     const code = `return (await tools.crm.get_customer({ id: "cus_2" })).data.name;`;
-    const model = new MockLanguageModelV3({
+    const model = new MockLanguageModel({
       doStream: [
         {
           stream: simulateReadableStream({
@@ -148,15 +148,15 @@ return { name: customer.data.name, unpaid };`;
   });
 
   it("gives inner tools the outer call's id, messages and context with a signal of their own", async () => {
-    let seen: ToolExecutionOptions | undefined;
+    let seen: ToolCallOptions | undefined;
     const spy = tool({
       inputSchema: z.object({}),
       execute: async (_input, options) => ((seen = options), "ok"),
     });
     const execute = codeModeTool({ tools: { spy }, namespace: "probe" });
-    await run(execute, `return await tools.probe.spy({});`, { experimental_context: { userId: "u-7" } });
+    await run(execute, `return await tools.probe.spy({});`, withContext({ userId: "u-7" }));
     expect(seen?.toolCallId).toBe("call-1");
-    expect(seen?.experimental_context).toEqual({ userId: "u-7" });
+    expect(contextOf(seen)).toEqual({ userId: "u-7" });
     expect(seen?.messages).toEqual([{ role: "user", content: "Go." }]);
     expect(seen?.abortSignal).toBeInstanceOf(AbortSignal);
   });
@@ -210,7 +210,7 @@ return { catalog: typeof catalog, codes: calls.map((call) => (call.ok ? "ok" : c
   it("stops running scripts once closed", async () => {
     const execute = createCodeModeTool({ tools: { get_customer: getCustomer } });
     await execute.close();
-    const call = execute.execute!({ code: "return 1;" }, { toolCallId: "call-1", messages: [] });
+    const call = execute.execute!({ code: "return 1;" }, callOptions() as ToolCallOptions);
     await expect(call).rejects.toMatchObject({ name: "CodeModeError", code: "CLOSED" });
   });
 

@@ -8,8 +8,8 @@ import {
   type ExecuteToolInput,
   type ExecutionResult,
 } from "@codemode/core";
-import { jsonSchema, tool, type Tool, type ToolExecutionOptions, type ToolSet } from "ai";
-import { fromAiSdkTools, type NamespaceOption } from "./from-ai-sdk-tools.js";
+import { jsonSchema, tool, type Tool, type ToolSet } from "ai";
+import { fromAiSdkTools, type NamespaceOption, type ToolCallOptions } from "./from-ai-sdk-tools.js";
 
 /** Options of {@link createCodeModeTool}: the AI SDK tools, where they go, and the core's own options. */
 export interface CreateCodeModeToolOptions extends Omit<CreateCodeModeOptions, "tools"> {
@@ -28,9 +28,10 @@ export interface CreateCodeModeToolOptions extends Omit<CreateCodeModeOptions, "
   onWarning?: (message: string) => void;
   /**
    * With `sessions` on, who is asking: a session runs only for the owner that started it. A string, or read from each
-   * call's options (e.g. a user id in `experimental_context`). Default `""`, one owner for every call.
+   * call's options (e.g. a user id in `experimental_context` with ai 6, `context` with ai 7). Default `""`, one
+   * owner for every call.
    */
-  owner?: string | ((callOptions: ToolExecutionOptions) => string);
+  owner?: string | ((callOptions: ToolCallOptions) => string);
 }
 
 /** The input the model writes: one script and, with sessions on, the session to run it in. */
@@ -56,19 +57,20 @@ export type CodeModeTool = Tool<CodeModeToolInput, ExecutionResult> & {
 export function createCodeModeTool(options: CreateCodeModeToolOptions): CodeModeTool {
   const { tools, namespace, allow, tokenBudget, onWarning = console.warn, owner = "", ...codeModeOptions } = options;
   const codeMode = createCodeMode({ ...codeModeOptions, tools: fromAiSdkTools(tools, { namespace, onWarning }) });
-  const executeTool = tool<CodeModeToolInput, ExecutionResult>({
+  // Inferred, not spelt as type arguments: ai 7's tool() takes a third (context) type parameter.
+  const executeTool: Tool<CodeModeToolInput, ExecutionResult> = tool({
     description: codeMode.prompt({ allow, tokenBudget }),
     inputSchema: jsonSchema<CodeModeToolInput>(executeInputSchema({ sessions: Boolean(codeModeOptions.sessions) })),
     outputSchema: jsonSchema<ExecutionResult>(EXECUTION_RESULT_SCHEMA),
     // The AI SDK's call options travel as the context, so every inner tool sees the outer call's messages and id.
-    execute: ({ code, sessionId }, callOptions) =>
+    execute: ({ code, sessionId }, callOptions): Promise<ExecutionResult> =>
       codeMode.execute(code, {
         signal: callOptions.abortSignal,
         allow,
         context: callOptions,
         ...(sessionId === undefined ? {} : { sessionId, owner: typeof owner === "function" ? owner(callOptions) : owner }),
       }),
-    toModelOutput: ({ output }) => ({ type: "json", value: toModelView(output) }),
+    toModelOutput: ({ output }: { output: ExecutionResult }) => ({ type: "json", value: toModelView(output) }),
   });
   return Object.assign(executeTool, { codeMode, close: () => codeMode.close() });
 }

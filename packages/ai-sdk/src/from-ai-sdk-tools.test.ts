@@ -23,6 +23,24 @@ describe("fromAiSdkTools", () => {
     ]);
   });
 
+  it("uses a description written as a function of the context (ai 7), or the title when it needs a context", () => {
+    // ai 7 types allow a function here; ai 6's do not, hence the casts.
+    const asFunction = (describe: (options: { context: unknown }) => string) => describe as unknown as string;
+    const [plain, needsContext] = fromAiSdkTools(
+      {
+        plain: { ...noop, description: asFunction(() => "Lists invoices.") },
+        needsContext: {
+          ...noop,
+          title: "Find a customer",
+          description: asFunction(({ context }) => `Find a customer of ${(context as { org: string }).org}.`),
+        },
+      },
+      { onWarning: () => {} }
+    );
+    expect(plain?.description).toBe("Lists invoices.");
+    expect(needsContext?.description).toBe("Find a customer");
+  });
+
   it("turns zod and jsonSchema inputs into JSON Schema", () => {
     const [zodTool, jsonTool] = fromAiSdkTools(
       {

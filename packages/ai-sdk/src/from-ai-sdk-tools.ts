@@ -1,6 +1,15 @@
 import type { JsonSchema, ToolAnnotations, ToolDefinition, ToolExecutionContext } from "@codemode/core";
 import { CodeModeError, createToolNamer, fromCallToolResult, isCallToolResult } from "@codemode/core";
-import { asSchema, type Tool, type ToolExecutionOptions, type ToolSet } from "ai";
+import { asSchema, type Tool, type ToolSet } from "ai";
+
+/**
+ * The options the AI SDK passes a tool's `execute`: `toolCallId`, `messages`, `abortSignal` and the caller's context,
+ * `experimental_context` in ai 6 and `context` in ai 7 (whose `ToolExecutionOptions` needs a type argument ai 6's lacks).
+ */
+export type ToolCallOptions = Parameters<NonNullable<Tool["execute"]>>[1];
+
+/** The call options as the adapter reads them under either major: the context under both of its names. */
+type OuterCallOptions = Partial<ToolCallOptions> & { experimental_context?: unknown; context?: unknown };
 
 /** Where each AI SDK tool goes: one namespace for all, or a map from tool name to namespace (others stay flat). */
 export type NamespaceOption = string | Readonly<Record<string, string>>;
@@ -51,7 +60,7 @@ function fromAiSdkTool(name: string, tool: Tool): ToolDefinition {
   const outputSchema = tool.outputSchema === undefined ? undefined : syncJsonSchema(asSchema(tool.outputSchema).jsonSchema);
   return {
     name,
-    description: tool.description ?? tool.title ?? "",
+    description: describe(tool),
     inputSchema: syncJsonSchema(input.jsonSchema),
     outputSchema,
     ...(annotations ? { annotations } : {}),
@@ -64,15 +73,9 @@ function fromAiSdkTool(name: string, tool: Tool): ToolDefinition {
         if (!outcome.success) throw new CodeModeError("INVALID_ARGUMENTS", outcome.error.message);
         value = outcome.value;
       }
-      const outer = (context ?? {}) as Partial<ToolExecutionOptions>;
-      const output = await lastValue(
-        tool.execute!(value, {
-          toolCallId: outer.toolCallId ?? "",
-          messages: outer.messages ?? [],
-          ...outer,
-          abortSignal: signal,
-        })
-      );
+      const outer = (context ?? {}) as OuterCallOptions;
+      const callOptions = { toolCallId: outer.toolCallId ?? "", messages: outer.messages ?? [], ...outer, abortSignal: signal };
+      const output = await lastValue(tool.execute!(value, callOptions as ToolCallOptions));
       return isCallToolResult(output) ? fromCallToolResult(output, { outputSchema }) : output;
     },
   };
@@ -90,13 +93,32 @@ function toRequiresApproval(tool: Tool, input: ReturnType<typeof asSchema>): Too
       if (!outcome.success) return false;
       value = outcome.value;
     }
-    const outer = (context ?? {}) as Partial<ToolExecutionOptions>;
-    return needsApproval(value, {
+    const outer = (context ?? {}) as OuterCallOptions;
+    // ai 6 names the caller's context `experimental_context`, ai 7 `context`; each major reads its own key.
+    const options = {
       toolCallId: outer.toolCallId ?? "",
       messages: outer.messages ?? [],
       experimental_context: outer.experimental_context,
-    });
+      context: outer.context,
+    };
+    return needsApproval(value, options as Parameters<typeof needsApproval>[1]);
   };
+}
+
+/**
+ * ai 7 lets a description be a function of the tool's context, which code mode does not have when it writes the
+ * catalog: it is called without one, and a function that needs it leaves the title (or nothing) in its place.
+ */
+function describe(tool: Tool): string {
+  const description: unknown = tool.description;
+  const fallback = (tool as { title?: string }).title ?? "";
+  if (typeof description !== "function") return (description as string | undefined) ?? fallback;
+  try {
+    const text: unknown = description({ context: undefined });
+    return typeof text === "string" ? text : fallback;
+  } catch {
+    return fallback;
+  }
 }
 
 /** A JSON Schema given as a promise (lazy `jsonSchema()` loaders) cannot describe the tool yet: it shows as `unknown`. */

@@ -5,4 +5,9 @@ export {
   type CodeModeToolInput,
   type CreateCodeModeToolOptions,
 } from "./create-code-mode-tool.js";
-export { fromAiSdkTools, type FromAiSdkToolsOptions, type NamespaceOption } from "./from-ai-sdk-tools.js";
+export {
+  fromAiSdkTools,
+  type FromAiSdkToolsOptions,
+  type NamespaceOption,
+  type ToolCallOptions,
+} from "./from-ai-sdk-tools.js";

@@ -2,7 +2,9 @@ import { fileURLToPath } from "node:url";
 import { createMCPClient, type MCPClient } from "@ai-sdk/mcp";
 import { Experimental_StdioMCPTransport } from "@ai-sdk/mcp/mcp-stdio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { callOptions } from "./__fixtures__/ai-major.js";
 import { createCodeModeTool, type CodeModeTool } from "./create-code-mode-tool.js";
+import type { ToolCallOptions } from "./from-ai-sdk-tools.js";
 
 const SERVER = fileURLToPath(new URL("./__fixtures__/mcp-server.mjs", import.meta.url));
 
@@ -21,7 +23,7 @@ describe("createCodeModeTool with the tools of an @ai-sdk/mcp client", () => {
     await client?.close();
   });
 
-  const run = (code: string) => execute.execute!({ code }, { toolCallId: "call-1", messages: [] }) as Promise<never>;
+  const run = (code: string) => execute.execute!({ code }, callOptions() as ToolCallOptions) as Promise<never>;
 
   it("calls MCP tools over stdio from one script and unwraps their results", async () => {
     const result = await run(`const [sum, greeting] = await Promise.all([

