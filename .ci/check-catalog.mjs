@@ -1,5 +1,6 @@
 // Every workspace package takes a dependency that the pnpm catalog (pnpm-workspace.yaml) names from the catalog, as
-// `catalog:`, so that one line holds its version. sherif compares the versions packages write, and leaves `catalog:`
+// `catalog:` (or a named catalog, `catalog:<name>`, for a second major tested beside the first), so that one line
+// holds its version. sherif compares the versions packages write, and leaves `catalog:`
 // out, so a lone pinned copy next to `catalog:` ones passes it. A published package's `dependencies` and any
 // `peerDependencies` may give users a range instead.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
@@ -39,7 +40,7 @@ for (const folder of folders) {
   const fields = ["devDependencies", "optionalDependencies", ...(manifest.private ? ["dependencies"] : [])];
   for (const field of fields) {
     for (const [name, spec] of Object.entries(manifest[field] ?? {})) {
-      if (catalog.has(name) && spec !== "catalog:") problems.push(`${folder}/package.json ${field}: ${name} is "${spec}", not "catalog:"`);
+      if (catalog.has(name) && !spec.startsWith("catalog:")) problems.push(`${folder}/package.json ${field}: ${name} is "${spec}", not "catalog:"`);
     }
   }
 }
