@@ -13,6 +13,7 @@ import { createGateway, type Gateway, type HttpListener } from "./index.js";
 // to 2026-07-28 sends every request on its own.
 const RECORDS_SERVER = fileURLToPath(new URL("../__fixtures__/records-server.mjs", import.meta.url));
 const TOKEN = "eras-test-token-0123456789";
+const OTHER_TOKEN = "eras-test-other-token-0123456789";
 const LATEST = "2026-07-28";
 
 let gateway: Gateway;
@@ -28,13 +29,24 @@ async function connectSessionClient(options: { approve?: boolean } = {}): Promis
   return client;
 }
 
-async function connectStatelessClient(): Promise<StatelessClient> {
+type StatelessAnswer = { action: "accept" | "decline" | "cancel"; content?: Record<string, never> };
+
+/** A 2.x client pinned to 2026-07-28; with `answer` it declares elicitation and answers input-required results so. */
+async function connectStatelessClient(
+  options: { answer?: (message: string) => StatelessAnswer; autoFulfill?: boolean; token?: string } = {},
+): Promise<StatelessClient> {
+  const { answer, autoFulfill = true, token = TOKEN } = options;
   const client = new StatelessClient(
     { name: "eras-2026", version: "1.0.0" },
-    { versionNegotiation: { mode: { pin: LATEST } }, capabilities: { elicitation: { form: {} } } },
+    {
+      versionNegotiation: { mode: { pin: LATEST } },
+      capabilities: answer ? { elicitation: { form: {} } } : {},
+      inputRequired: { autoFulfill },
+    },
   );
-  client.setRequestHandler("elicitation/create", () => ({ action: "accept", content: {} }));
-  await client.connect(new StatelessClientTransport(new URL(listener.url), { requestInit: { headers: authorization } }));
+  if (answer) client.setRequestHandler("elicitation/create", (request) => answer(String(request.params.message)));
+  const headers = { authorization: `Bearer ${token}` };
+  await client.connect(new StatelessClientTransport(new URL(listener.url), { requestInit: { headers } }));
   closers.push(() => client.close());
   return client;
 }
@@ -59,11 +71,27 @@ async function postStateless(method: string, headers: Record<string, string>, ve
   return { status: response.status, body: (await response.json()) as { result?: any; error?: { code: number; message: string; data?: any } } };
 }
 
+interface Round {
+  inputRequests?: Record<string, unknown>;
+  requestState?: string;
+  structuredContent?: unknown;
+}
+
+/** One tools/call of execute as the wire carries it, input-required results included (the client does not retry). */
+async function round(client: StatelessClient, code: string, retry: Record<string, unknown> = {}): Promise<Round> {
+  const params = { name: "execute", arguments: { code }, ...retry };
+  return (await client.request({ method: "tools/call", params }, { allowInputRequired: true })) as unknown as Round;
+}
+
+function acceptAll(asked: Round): Record<string, unknown> {
+  return Object.fromEntries(Object.keys(asked.inputRequests ?? {}).map((key) => [key, { action: "accept", content: {} }]));
+}
+
 beforeAll(async () => {
   const config = parseGatewayConfig({
     mcpServers: { records: { command: process.execPath, args: [RECORDS_SERVER] } },
     approvals: { destructive: true },
-    auth: { bearer: [{ name: "tester", token: TOKEN }] },
+    auth: { bearer: [{ name: "tester", token: TOKEN }, { name: "other", token: OTHER_TOKEN }] },
     limits: { timeoutMs: 10_000 },
     poolSize: 2,
   });
@@ -130,13 +158,59 @@ describe("createGateway over both MCP eras", () => {
     expect(response.status).toBe(401);
   });
 
-  it("denies a 2026-07-28 client a call that needs approval, saying it needs a 2025-11-25 client, while a 2025 client is asked", async () => {
+  it("asks a 2026-07-28 client for approval with an input-required result, running what it accepts and not what it declines", async () => {
+    const asked: string[] = [];
+    const declining = await connectStatelessClient({ answer: (message) => (asked.push(message), { action: "decline" }) });
     const code = `return (await tools.records.delete_record({ id: "r1" })).error ?? "deleted";`;
+    expect((await execute(declining, code)).result).toEqual({
+      code: "access_denied",
+      message: "The call to records.delete_record was denied: the user declined it.",
+      retryable: false,
+    });
+    expect(asked).toEqual(['A script wants to call records.delete_record with {"id":"r1"}. Allow this call?']);
+    const accepting = await connectStatelessClient({ answer: () => ({ action: "accept", content: {} }) });
+    const approved = await execute(accepting, code);
+    expect(approved.result).toBe("deleted");
+    expect(approved.toolCalls[0]).toMatchObject({ ok: true, approval: { approved: true } });
+  });
+
+  it("asks for calls made together in one round, and resumes the same run when the answers come back", async () => {
+    const client = await connectStatelessClient({ answer: () => ({ action: "accept" }), autoFulfill: false });
+    const code = `return (await Promise.all(["r1", "r2"].map((id) => tools.records.delete_record({ id })))).map((answer) => answer.ok);`;
+    const first = await round(client, code);
+    expect(Object.values(first.inputRequests ?? {})).toHaveLength(2);
+    const done = await round(client, code, { inputResponses: acceptAll(first), requestState: first.requestState });
+    expect(done.inputRequests).toBeUndefined();
+    expect(done.structuredContent).toMatchObject({ status: "completed", result: [true, true] });
+  });
+
+  it("refuses a tampered requestState, and one handed to another caller, with -32602", async () => {
+    const code = `return (await tools.records.delete_record({ id: "r9" })).ok;`;
+    const client = await connectStatelessClient({ answer: () => ({ action: "accept" }), autoFulfill: false });
+    const first = await round(client, code);
+    const { requestState = "" } = first;
+    const tampered = `${requestState.slice(0, -1)}${requestState.endsWith("A") ? "B" : "A"}`;
+    await expect(round(client, code, { inputResponses: acceptAll(first), requestState: tampered })).rejects.toMatchObject({
+      code: -32602,
+      message: expect.stringContaining("Invalid or expired requestState"),
+    });
+    const other = await connectStatelessClient({ answer: () => ({ action: "accept" }), autoFulfill: false, token: OTHER_TOKEN });
+    await expect(round(other, code, { inputResponses: acceptAll(first), requestState })).rejects.toMatchObject({ code: -32602 });
+    await expect(round(client, `${code} // changed`, { inputResponses: acceptAll(first), requestState })).rejects.toMatchObject({
+      code: -32602,
+      message: expect.stringContaining("other arguments"),
+    });
+    const genuine = await round(client, code, { inputResponses: acceptAll(first), requestState });
+    expect(genuine.structuredContent).toMatchObject({ status: "completed", result: true });
+  });
+
+  it("denies a 2026-07-28 client that cannot answer elicitation, saying why, while a 2025 client is asked", async () => {
+    const code = `return (await tools.records.delete_record({ id: "r2" })).error ?? "deleted";`;
     const denied = await execute(await connectStatelessClient(), code);
     expect(denied.result).toEqual({
       code: "access_denied",
       message:
-        "The call to records.delete_record was denied: this call needs approval, and the gateway asks for approvals only over MCP 2025-11-25 (an initialized session that can answer elicitation); this client speaks 2026-07-28.",
+        "The call to records.delete_record was denied: the connected MCP client did not declare the elicitation capability, so it cannot be asked for approval.",
       retryable: false,
     });
     const approved = await execute(await connectSessionClient({ approve: true }), code);

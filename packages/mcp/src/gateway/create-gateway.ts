@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
@@ -8,6 +9,7 @@ import { fromMcpTools } from "../tools/index.js";
 import { createUpstream, type Upstream } from "../upstream/index.js";
 import { createGatewayServer } from "./create-gateway-server.js";
 import { createStatelessGatewayServer } from "./create-stateless-gateway-server.js";
+import { createPausedRuns } from "./paused-runs.js";
 import { LOCAL_OWNER } from "./session-owner.js";
 import { listenHttp, type HttpListener, type ListenOptions } from "./listen-http.js";
 
@@ -70,6 +72,9 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
   const toolsByServer = new Map<string, ToolDefinition[]>();
   const servers = new Set<Server>();
   const toolWatchers = new Set<() => void>();
+  // Runs paused for a 2026-07-28 client's approval live in this process, so a key of its own signs their state.
+  const pausedRuns = createPausedRuns();
+  const requestStateKey = randomBytes(32);
   const listeners = new Set<HttpListener>();
 
   const upstreams: Upstream[] = Object.entries(config.mcpServers).map(([id, server]) => {
@@ -142,7 +147,8 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
         ...listenOptions,
         bearer: config.auth?.bearer,
         createServer,
-        createStatelessServer: (scope) => createStatelessGatewayServer(serverOptions(scope)),
+        createStatelessServer: (scope) =>
+          createStatelessGatewayServer(serverOptions(scope), { runs: pausedRuns, key: requestStateKey, caller: scope.owner ?? LOCAL_OWNER }),
         watchTools(onChange) {
           toolWatchers.add(onChange);
           return () => toolWatchers.delete(onChange);
