@@ -189,7 +189,11 @@ describe("createGateway over both MCP eras", () => {
     const client = await connectStatelessClient({ answer: () => ({ action: "accept" }), autoFulfill: false });
     const first = await round(client, code);
     const { requestState = "" } = first;
-    const tampered = `${requestState.slice(0, -1)}${requestState.endsWith("A") ? "B" : "A"}`;
+    // The state is signed, not encrypted: a client can read its payload, so forge one that names another run.
+    const [version, body = "", mac] = requestState.split(".");
+    const payload = JSON.parse(Buffer.from(body, "base64url").toString("utf8"));
+    payload.p.run = "00000000-0000-4000-8000-000000000000";
+    const tampered = [version, Buffer.from(JSON.stringify(payload)).toString("base64url"), mac].join(".");
     await expect(round(client, code, { inputResponses: acceptAll(first), requestState: tampered })).rejects.toMatchObject({
       code: -32602,
       message: expect.stringContaining("Invalid or expired requestState"),
