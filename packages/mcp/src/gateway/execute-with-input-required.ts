@@ -25,7 +25,8 @@ export interface ExecuteWithInputRequiredOptions {
 /**
  * Runs `execute` for a 2026-07-28 client that can answer elicitation: when the script's calls need approval, the
  * answer is an input-required result with one form elicitation per call and a signed requestState, and the client's
- * retry carrying its answers resumes the same run. Accept approves; decline, cancel or anything else denies.
+ * retry carrying its answers resumes the same run. Accept approves; decline, cancel or another kind of answer denies;
+ * a call left unanswered is asked again.
  */
 export async function executeWithInputRequired(
   options: ExecuteWithInputRequiredOptions,

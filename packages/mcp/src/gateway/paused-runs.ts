@@ -37,7 +37,7 @@ export interface PausedRun {
 
 /** The runs of this process that wait for their caller (see {@link createPausedRuns}). */
 export interface PausedRuns {
-  /** Starts `run`, handing it the `askApproval` that pauses it. */
+  /** Starts `run` with its hooks: its `askApproval` pauses it until the caller answers. */
   start(owner: string, run: (hooks: RunHooks) => Promise<CallToolResult>): PausedRun;
   /** The run with this id, when it is still here and belongs to `owner`. */
   get(id: string, owner: string): PausedRun | undefined;
@@ -49,7 +49,7 @@ const KEEP_FINISHED_MS = 60_000;
 /**
  * Keeps the executions that paused for approval in this process, so a 2026-07-28 client can answer by retrying the
  * request. A run is never held by the requests themselves: its wait for an answer ends at the core's
- * `approvalTimeoutMs` (which denies the call) whether or not the client comes back.
+ * `approvalTimeoutMs` (the call then fails with `timeout`) whether or not the client comes back.
  */
 export function createPausedRuns(): PausedRuns {
   const runs = new Map<string, PausedRun>();
@@ -66,7 +66,7 @@ export function createPausedRuns(): PausedRuns {
       new Promise<ApprovalDecision>((resolve) => {
         const key = request.callId;
         pending.set(key, { key, request, resolve });
-        // The core denies by itself once the answer is no longer wanted (timeout, cancellation, end of the run).
+        // The core settles the call itself once the answer is no longer wanted (timeout, cancellation, end of the run).
         request.signal.addEventListener("abort", () => pending.delete(key), { once: true });
         wake();
       });
