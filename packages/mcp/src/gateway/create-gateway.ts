@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
@@ -7,6 +8,8 @@ import type { GatewayConfig } from "../config/index.js";
 import { fromMcpTools } from "../tools/index.js";
 import { createUpstream, type Upstream } from "../upstream/index.js";
 import { createGatewayServer } from "./create-gateway-server.js";
+import { createStatelessGatewayServer } from "./create-stateless-gateway-server.js";
+import { createPausedRuns } from "./paused-runs.js";
 import { LOCAL_OWNER } from "./session-owner.js";
 import { listenHttp, type HttpListener, type ListenOptions } from "./listen-http.js";
 
@@ -68,6 +71,10 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
   });
   const toolsByServer = new Map<string, ToolDefinition[]>();
   const servers = new Set<Server>();
+  const toolWatchers = new Set<() => void>();
+  // Runs paused for a 2026-07-28 client's approval live in this process, so a key of its own signs their state.
+  const pausedRuns = createPausedRuns();
+  const requestStateKey = randomBytes(32);
   const listeners = new Set<HttpListener>();
 
   const upstreams: Upstream[] = Object.entries(config.mcpServers).map(([id, server]) => {
@@ -104,17 +111,22 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
     }
     // The execute tool's description lists the tools, so clients must list again.
     for (const server of servers) server.sendToolListChanged().catch(() => undefined);
+    for (const onChange of toolWatchers) onChange();
   }
 
-  function createServer({ allow, owner = LOCAL_OWNER }: { allow?: readonly string[]; owner?: string } = {}): Server {
-    const server = createGatewayServer({
+  function serverOptions({ allow, owner = LOCAL_OWNER }: { allow?: readonly string[]; owner?: string }) {
+    return {
       codeMode,
       executeName: config.tools?.execute ?? "execute",
       searchName: config.tools?.search ?? "search",
       version: VERSION,
       ...(allow ? { allow } : {}),
       ...(config.sessions ? { sessionOwner: owner } : {}),
-    });
+    };
+  }
+
+  function createServer(scope: { allow?: readonly string[]; owner?: string } = {}): Server {
+    const server = createGatewayServer(serverOptions(scope));
     servers.add(server);
     server.onclose = () => servers.delete(server);
     return server;
@@ -131,7 +143,18 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
       await createServer().connect(transport);
     },
     async listen(listenOptions = {}) {
-      const listener = await listenHttp({ ...listenOptions, bearer: config.auth?.bearer, createServer, log });
+      const listener = await listenHttp({
+        ...listenOptions,
+        bearer: config.auth?.bearer,
+        createServer,
+        createStatelessServer: (scope) =>
+          createStatelessGatewayServer(serverOptions(scope), { runs: pausedRuns, key: requestStateKey, caller: scope.owner ?? LOCAL_OWNER }),
+        watchTools(onChange) {
+          toolWatchers.add(onChange);
+          return () => toolWatchers.delete(onChange);
+        },
+        log,
+      });
       listeners.add(listener);
       return listener;
     },

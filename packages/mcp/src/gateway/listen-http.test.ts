@@ -1,6 +1,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { Server as StatelessServer } from "@modelcontextprotocol/server";
 import { afterEach, describe, expect, it } from "vitest";
 import { until } from "../__fixtures__/fixtures.js";
 import { listenHttp, type HttpListener } from "./listen-http.js";
@@ -15,7 +16,9 @@ afterEach(async () => {
 
 async function listen(options: { idleSessionMs?: number; maxSessions?: number }): Promise<HttpListener> {
   const createServer = () => new Server({ name: "listen-http-test", version: "1.0.0" }, { capabilities: { tools: {} } });
-  const listener = await listenHttp({ port: 0, bearer: undefined, createServer, log: () => undefined, ...options });
+  const createStatelessServer = () => new StatelessServer({ name: "listen-http-test", version: "1.0.0" }, { capabilities: { tools: {} } });
+  const watchTools = () => () => undefined;
+  const listener = await listenHttp({ port: 0, bearer: undefined, createServer, createStatelessServer, watchTools, log: () => undefined, ...options });
   listeners.push(listener);
   return listener;
 }

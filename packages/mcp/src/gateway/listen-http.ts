@@ -2,9 +2,11 @@ import { randomUUID } from "node:crypto";
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import type { Server as StatelessServer } from "@modelcontextprotocol/server";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import { authenticateBearer, type BearerPrincipal } from "./authenticate-bearer.js";
+import { isStatelessRequest, serveStatelessHttp } from "./serve-stateless-http.js";
 import { sessionOwnerOf } from "./session-owner.js";
 
 /** Where the gateway listens over HTTP. */
@@ -30,9 +32,17 @@ export interface HttpListener {
   close(): Promise<void>;
 }
 
+/** The scope of one caller: its allowlist, and the identity that owns its code-mode sessions. */
+type CallerScope = { allow?: readonly string[]; owner?: string };
+
 interface ListenHttpOptions extends ListenOptions {
   bearer: readonly BearerPrincipal[] | undefined;
-  createServer: (options: { allow?: readonly string[]; owner?: string }) => Server;
+  /** The server of one 2025-era client session. */
+  createServer: (options: CallerScope) => Server;
+  /** The server that answers one 2026-07-28 request. */
+  createStatelessServer: (options: CallerScope) => StatelessServer;
+  /** Calls back whenever the tool list changes; returns how to stop. */
+  watchTools: (onChange: () => void) => () => void;
   log: (message: string) => void;
 }
 
@@ -49,9 +59,14 @@ const MAX_BODY_BYTES = 4 * 1024 * 1024;
 const IDLE_SESSION_MS = 10 * 60_000;
 const MAX_SESSIONS = 1_000;
 
-/** Serves the gateway over Streamable HTTP at `/mcp`: one session a client, each bound to the token that opened it. */
+/**
+ * Serves the gateway over Streamable HTTP at `/mcp`, in both eras of MCP: a 2025-11-25 client gets a session bound
+ * to the token that opened it, and a 2026-07-28 request is answered on its own, without a session.
+ */
 export async function listenHttp(options: ListenHttpOptions): Promise<HttpListener> {
   const sessions = new Map<string, Session>();
+  const stateless = serveStatelessHttp({ createServer: options.createStatelessServer, log: options.log });
+  const unwatchTools = options.watchTools(() => stateless.toolsChanged());
   const idleSessionMs = options.idleSessionMs ?? IDLE_SESSION_MS;
   const maxSessions = options.maxSessions ?? MAX_SESSIONS;
   const closeSession = (session: Session) => void session.transport.close().catch(() => undefined);
@@ -96,6 +111,7 @@ export async function listenHttp(options: ListenHttpOptions): Promise<HttpListen
     }
     const body = request.method === "POST" ? await readJson(request) : undefined;
     if (body instanceof Error) return sendJson(response, 400, rpcError(-32700, body.message));
+    if (await isStatelessRequest(request, body)) return stateless.serve(request, response, body, principal);
     const sessionId = request.headers["mcp-session-id"];
     if (typeof sessionId === "string") {
       const session = sessions.get(sessionId);
@@ -142,6 +158,8 @@ export async function listenHttp(options: ListenHttpOptions): Promise<HttpListen
     port: address.port,
     async close() {
       clearInterval(sweep);
+      unwatchTools();
+      await stateless.close();
       await Promise.all([...sessions.values()].map((session) => session.transport.close().catch(() => undefined)));
       sessions.clear();
       http.closeAllConnections();

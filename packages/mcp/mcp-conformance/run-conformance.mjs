@@ -1,0 +1,132 @@
+#!/usr/bin/env node
+// Runs the official MCP conformance suite against the built gateway (packages/mcp/dist; this builds nothing):
+// the server scenarios against `codemode serve --transport http` on loopback without auth, with one stdio upstream,
+// and the client scenarios with the gateway as the client (codemode-exec-client.mjs). Each era has its baseline,
+// baseline-<spec version>.yml, naming what is left out and why. Prints one vitest-style "Tests" line that CI sums;
+// a scenario that fails beyond its baseline, or passes while its baseline says it fails, fails the run.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const CLI = path.join(HERE, "../dist/cli.js");
+const UPSTREAM = path.join(HERE, "../src/__fixtures__/records-server.mjs");
+const SUITE = createRequire(import.meta.url).resolve("@modelcontextprotocol/conformance/dist/index.js");
+const EXEC_CLIENT = path.join(HERE, "codemode-exec-client.mjs");
+
+/** The scenarios run for each spec version; each is applicable at that version. */
+const SCENARIOS = {
+  "2025-11-25": {
+    server: ["server-initialize", "server-session-lifecycle", "ping", "tools-list", "server-sse-multiple-streams"],
+    client: ["initialize", "tools_call", "sse-retry", "json-schema-2020-12-preservation", "elicitation-sep1034-client-defaults"],
+  },
+  "2026-07-28": {
+    server: [
+      "server-stateless",
+      "tools-list",
+      "server-sse-multiple-streams",
+      "http-header-validation",
+      "http-custom-header-server-validation",
+      "caching",
+      ...[
+        "basic-elicitation",
+        "basic-sampling",
+        "basic-list-roots",
+        "request-state",
+        "multiple-input-requests",
+        "multi-round",
+        "missing-input-response",
+        "non-tool-request",
+        "result-type",
+        "unsupported-methods",
+        "tampered-state",
+        "capability-check",
+        "ignore-extra-params",
+        "validate-input",
+      ].map((name) => `input-required-result-${name}`),
+    ],
+    client: ["tools_call", "request-metadata", "http-standard-headers", "sep-2322-client-request-state", "json-schema-2020-12-preservation"],
+  },
+};
+
+const major = Number(process.versions.node.split(".")[0]);
+if (major < 22) {
+  console.log(`MCP conformance: skipped on Node ${process.versions.node}: @modelcontextprotocol/conformance needs Node 22 (it calls fs.globSync).`);
+  process.exit(0);
+}
+if (!existsSync(CLI)) {
+  console.error(`MCP conformance: ${CLI} is missing; build @codemode/mcp first.`);
+  process.exit(1);
+}
+
+const results = mkdtempSync(path.join(tmpdir(), "codemode-conformance-"));
+const tally = { passed: 0, failed: 0, baselined: 0 };
+const gateway = await startGateway(results);
+try {
+  for (const [version, modes] of Object.entries(SCENARIOS)) {
+    const baseline = path.join(HERE, `baseline-${version}.yml`);
+    for (const scenario of modes.server) runScenario(version, baseline, "server", scenario, ["--url", gateway.url]);
+    for (const scenario of modes.client) runScenario(version, baseline, "client", scenario, ["--command", `"${process.execPath}" "${EXEC_CLIENT}"`]);
+  }
+} finally {
+  await gateway.stop();
+}
+console.log(`MCP conformance results: ${results}`);
+const total = tally.passed + tally.failed + tally.baselined;
+console.log(` Tests  ${tally.failed} failed | ${tally.passed} passed | ${tally.baselined} baselined (${total})`);
+process.exitCode = tally.failed > 0 ? 1 : 0;
+
+/** Runs one scenario with its era's baseline and records whether it passed, failed only as baselined, or regressed. */
+function runScenario(version, baseline, mode, scenario, target) {
+  const output = path.join(results, version, `${mode}-${scenario}`);
+  const args = [SUITE, mode, ...target, "--scenario", scenario, "--spec-version", version, "--expected-failures", baseline, "-o", output];
+  const run = spawnSync(process.execPath, args, { encoding: "utf8", timeout: 120_000 });
+  // A WARNING fails a scenario as a FAILURE does; INFO and SKIPPED checks are neither.
+  const checks = readChecks(output).filter((check) => ["SUCCESS", "FAILURE", "WARNING"].includes(check.status));
+  const passedChecks = checks.filter((check) => check.status === "SUCCESS").length;
+  const verdict = run.status !== 0 ? "FAIL" : passedChecks < checks.length ? "BASELINED" : "PASS";
+  tally[{ FAIL: "failed", BASELINED: "baselined", PASS: "passed" }[verdict]] += 1;
+  console.log(`${verdict.padEnd(9)} ${version} ${mode} ${scenario}: ${passedChecks}/${checks.length} checks`);
+  if (verdict === "FAIL") console.log(indent(`${run.stdout}${run.stderr}`));
+}
+
+/** Every check the suite wrote under `dir` (one checks.json per scenario run). */
+function readChecks(dir) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true })
+    .filter((file) => path.basename(file) === "checks.json")
+    .flatMap((file) => JSON.parse(readFileSync(path.join(dir, file), "utf8")));
+}
+
+/** `codemode serve` over HTTP on a free loopback port, no auth, with the records fixture as its one upstream. */
+async function startGateway(dir) {
+  const config = path.join(dir, "gateway.json");
+  const upstream = { command: process.execPath, args: [UPSTREAM] };
+  writeFileSync(config, JSON.stringify({ mcpServers: { records: upstream }, approvals: { destructive: true } }));
+  const child = spawn(process.execPath, [CLI, "serve", "--config", config, "--transport", "http", "--port", "0"], {
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let logged = "";
+  const url = await new Promise((resolve, reject) => {
+    child.stderr.setEncoding("utf8").on("data", (text) => {
+      logged += text;
+      const match = /listening on (\S+)/.exec(logged);
+      if (match) resolve(match[1]);
+    });
+    child.once("exit", (code) => reject(new Error(`codemode serve exited with ${code} before listening:\n${logged}`)));
+  });
+  return {
+    url,
+    stop: () => new Promise((resolve) => (child.exitCode === null ? child.once("exit", resolve).kill() : resolve())),
+  };
+}
+
+function indent(text) {
+  return text.trim().split("\n").map((line) => `    ${line}`).join("\n");
+}
+
+// Results are kept for reading after a failure; only the suite's scratch config is removed.
+process.on("exit", () => rmSync(path.join(results, "gateway.json"), { force: true }));

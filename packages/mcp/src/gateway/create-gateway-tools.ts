@@ -1,0 +1,105 @@
+import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
+import { EXECUTION_RESULT_SCHEMA, executeInputSchema, formatExecutionResult, toErrorData, type ApprovalDecision, type ApprovalRequest, type CodeMode } from "@codemode/core";
+import type { GatewayCallContext } from "../tools/index.js";
+import { SEARCH_INPUT_SCHEMA, SEARCH_RESULT_SCHEMA } from "./gateway-tool-schemas.js";
+import { renderSearchPage } from "./render-search-page.js";
+import { parseExecuteArguments, parseSearchArguments } from "./parse-gateway-arguments.js";
+import { searchTools } from "./search-tools.js";
+
+/** Options of {@link createGatewayServer} and of the tools it serves. */
+export interface CreateGatewayServerOptions {
+  codeMode: CodeMode;
+  /** The execute tool's name. */
+  executeName: string;
+  /** The search tool's name, or false for execute-only mode. */
+  searchName: string | false;
+  /** The caller's allowlist; absent means every tool. */
+  allow?: readonly string[];
+  version: string;
+  /**
+   * Present when sessions are on: the caller's identity, which owns the sessions its executions start and must match
+   * to resume one. `execute` then takes a `sessionId`.
+   */
+  sessionOwner?: string;
+}
+
+/** What one `tools/call` request gives the tools, whichever protocol era carried it. */
+export interface GatewayToolCall {
+  signal: AbortSignal;
+  /** Asks the caller to approve an upstream call. */
+  askApproval: (request: ApprovalRequest) => Promise<ApprovalDecision>;
+  /** Present when the caller sent a progress token: tells it that an upstream call finished. */
+  reportProgress?: (progress: number, message: string) => void;
+}
+
+/** The gateway's `execute` and `search` tools, independent of the MCP SDK and protocol era that serve them. */
+export interface GatewayTools {
+  list(): Tool[];
+  /** Runs one tool; an unknown tool or bad arguments throw a JSON-RPC invalid-params `McpError`. */
+  call(name: string, args: unknown, call: GatewayToolCall): Promise<CallToolResult>;
+}
+
+/** Makes the tools one client sees: `execute` and `search` over the shared code mode, filtered by `allow`. */
+export function createGatewayTools(options: CreateGatewayServerOptions): GatewayTools {
+  const { codeMode, executeName, searchName, allow } = options;
+  const scope = allow ? { allow } : {};
+
+  function list(): Tool[] {
+    const tools: Tool[] = [
+      {
+        name: executeName,
+        description: codeMode.prompt(scope),
+        inputSchema: executeInputSchema({ sessions: options.sessionOwner !== undefined }) as Tool["inputSchema"],
+        outputSchema: EXECUTION_RESULT_SCHEMA as Tool["outputSchema"],
+        annotations: { title: "Run a script against the tools", openWorldHint: true },
+      },
+    ];
+    if (searchName !== false) {
+      tools.push({
+        name: searchName,
+        description:
+          "Find the tools a script can call. Returns each tool's path (tools.<server>.<tool>), signature and description; detail_level \"full\" adds its JSON Schemas.",
+        inputSchema: SEARCH_INPUT_SCHEMA as unknown as Tool["inputSchema"],
+        outputSchema: SEARCH_RESULT_SCHEMA as unknown as Tool["outputSchema"],
+        annotations: { title: "Search the tools", readOnlyHint: true, openWorldHint: false },
+      });
+    }
+    return tools;
+  }
+
+  async function call(name: string, args: unknown, toolCall: GatewayToolCall): Promise<CallToolResult> {
+    if (name === executeName) return execute(args, toolCall);
+    if (searchName !== false && name === searchName) {
+      const parsed = parseSearchArguments(searchName, args);
+      try {
+        const page = await searchTools(codeMode, parsed, scope);
+        return { content: [{ type: "text", text: renderSearchPage(page) }], structuredContent: { ...page } };
+      } catch (error) {
+        return { content: [{ type: "text", text: toErrorData(error).message }], isError: true };
+      }
+    }
+    // -32602 as the MCP spec asks for an unknown tool (docs/decisions: unknown tool error code).
+    throw new McpError(ErrorCode.InvalidParams, `Tool ${name} not found.`);
+  }
+
+  async function execute(args: unknown, { signal, askApproval, reportProgress }: GatewayToolCall): Promise<CallToolResult> {
+    const { code, sessionId } = parseExecuteArguments(executeName, args, options.sessionOwner !== undefined);
+    const session = sessionId === undefined ? {} : { sessionId, owner: options.sessionOwner };
+    const context: GatewayCallContext = { askApproval };
+    if (reportProgress) {
+      let completed = 0;
+      context.onToolCall = (tool) => reportProgress(++completed, `${tool} finished`);
+    }
+    const result = await codeMode.execute(code, { signal, context, ...scope, ...session });
+    return {
+      content: [{ type: "text", text: formatExecutionResult(result) }],
+      structuredContent: { ...result },
+      isError: result.status === "failed",
+      // What was dropped to fit maxOutputBytes, for clients that read only _meta.
+      ...(result.truncation ? { _meta: { "codemode/truncation": { ...result.truncation } } } : {}),
+    };
+  }
+
+  return { list, call };
+}
