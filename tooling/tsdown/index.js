@@ -9,7 +9,7 @@ const RAW = "?raw";
  * `import text from "./file.js?raw"` gives the file's text as a string, as vitest does: the core bundles in the
  * JavaScript that runs inside its sandbox so, from real source files that lint and typecheck see.
  */
-export const rawText = {
+const rawText = {
   name: "codemode:raw-text",
   // Filters let the bundler call the hooks for `?raw` ids only, rather than for every module.
   resolveId: {
