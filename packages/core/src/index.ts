@@ -34,6 +34,7 @@ export type {
   ToolCallRecord,
   Truncation,
 } from "./envelopes/index.js";
+export { EXECUTION_ERROR_KINDS } from "./envelopes/index.js";
 export type { CallEnvelope, CallError, CallMeta, CatalogEnvelope } from "./envelopes/index.js";
 export {
   CodeModeError,

@@ -2,8 +2,8 @@
 // included, so no two folders can depend on each other in either direction. Files directly in src/ (the public
 // entry) may import every folder; an `entryOnly` folder (the core's testing/) imports the package only through
 // src/index.ts, as a user would. A folder that is in no layer is an error, so a new folder gets its place.
-import { statSync } from "node:fs";
 import path from "node:path";
+import { isPathOf } from "./path-kind.js";
 
 const SOURCE_EXTENSIONS = /\.(?:[cm]?js|[cm]?ts|tsx|jsx)$/;
 
@@ -46,7 +46,7 @@ export const layers = {
       if (!source || typeof source.value !== "string" || !source.value.startsWith(".")) return;
       const named = path.resolve(path.dirname(filename), source.value);
       // `../catalog` names the folder, that is its index.
-      const target = isDirectory(named) ? path.join(named, "index") : named;
+      const target = isPathOf("directory", named) ? path.join(named, "index") : named;
       const to = topFolder(root, target);
       if (to === undefined || to === from || from === "") return;
       if (entryOnly.has(from)) {
@@ -81,13 +81,6 @@ function topFolder(root, file) {
   return parts.length === 1 ? "" : parts[0];
 }
 
-function isDirectory(file) {
-  try {
-    return statSync(file).isDirectory();
-  } catch {
-    return false;
-  }
-}
 
 function isEntry(root, target) {
   const relative = path.relative(root, target).replace(SOURCE_EXTENSIONS, "");

@@ -5,16 +5,10 @@
 import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
+import { isPathOf } from "./path-kind.js";
 
 const edgesCache = new Map();
 
-function isFile(file) {
-  try {
-    return statSync(file).isFile();
-  } catch {
-    return false;
-  }
-}
 
 /** The file a relative specifier names, as TypeScript's NodeNext resolution finds it (`./x.js` is `./x.ts`). */
 function resolveRelative(fromFile, specifier) {
@@ -28,7 +22,7 @@ function resolveRelative(fromFile, specifier) {
     ...[".ts", ".tsx", ".js", ".mjs"].map((added) => base + added),
     ...["index.ts", "index.tsx", "index.js"].map((index) => path.join(base, index)),
   ];
-  return candidates.find(isFile);
+  return candidates.find((candidate) => isPathOf("file", candidate));
 }
 
 function importsOf(file) {

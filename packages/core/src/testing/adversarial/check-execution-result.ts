@@ -1,21 +1,5 @@
-import { resolveLimits, type ExecutionErrorKind, type ExecutionLimits, type ExecutionResult } from "../../index.js";
+import { EXECUTION_ERROR_KINDS, resolveLimits, type ExecutionLimits, type ExecutionResult } from "../../index.js";
 
-// A record rather than a list, so that a new kind fails to compile here until the check knows it.
-const KINDS: Record<ExecutionErrorKind, true> = {
-  ParseError: true,
-  ScriptError: true,
-  ToolCallFailed: true,
-  TimeoutExceeded: true,
-  MemoryLimitExceeded: true,
-  StackOverflow: true,
-  HostCallLimit: true,
-  ResultTooLarge: true,
-  NeverSettled: true,
-  Cancelled: true,
-  SessionNotFound: true,
-  SessionLimit: true,
-  InternalError: true,
-};
 
 // What would betray the host in a message the sandbox wrote: its files, its module paths, a stack frame of its code.
 const HOST_TRACES = /node_modules|file:\/\/|\.[cm]?[jt]s:\d+:\d+/;
@@ -62,7 +46,7 @@ export function checkExecutionResult(result: ExecutionResult, limits: Partial<Ex
     const error = result.error;
     if (!isObject(error)) problems.push("a failed result has no error");
     else {
-      if (!Object.hasOwn(KINDS, error.kind)) problems.push(`unknown error kind ${String(error.kind)}`);
+      if (!EXECUTION_ERROR_KINDS.includes(error.kind)) problems.push(`unknown error kind ${String(error.kind)}`);
       if (typeof error.message !== "string" || error.message === "") problems.push("the error has no message");
       else if (HOST_TRACES.test(error.message)) problems.push(`the error message shows the host: ${error.message}`);
       if (!isPosition(error.line) || !isPosition(error.column)) problems.push(`bad error position ${error.line}:${error.column}`);
