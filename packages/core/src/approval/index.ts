@@ -2,8 +2,6 @@ export type { ApprovalDecision, ApprovalRequest, Approver } from "./approval-req
 export {
   createApprovalGate,
   type ApprovalGate,
-  type ApprovalGateOptions,
   type ApprovalOutcome,
   type ApprovalStatus,
 } from "./create-approval-gate.js";
-export { requestApproval, type RequestApprovalOptions } from "./request-approval.js";

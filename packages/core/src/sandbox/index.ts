@@ -4,8 +4,6 @@ export {
   createWorkerPool,
   DEFAULT_MAX_SUMMARY_BYTES,
   HARD_STOP_GRACE_MS,
-  type HostCalls,
-  type HostCallsOptions,
   type PoolJob,
   type ToolCallEndEvent,
   type ToolCallHooks,

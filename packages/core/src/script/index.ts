@@ -1,4 +1,4 @@
 export { locateError } from "./locate-error.js";
-export { prepareScript, type PrepareScriptOptions } from "./prepare-script.js";
-export type { ColumnUnit, PreparedScript } from "./prepared-script.js";
-export { createParseError, isParseError, parsePositionOf, type ParsePosition } from "./parse-error.js";
+export { prepareScript } from "./prepare-script.js";
+export type { PreparedScript } from "./prepared-script.js";
+export { isParseError, parsePositionOf } from "./parse-error.js";

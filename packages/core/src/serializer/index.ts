@@ -1,4 +1,4 @@
-export { BYTES_KEY, encodeToolData, type EncodedToolData } from "./encode-tool-data.js";
+export { BYTES_KEY, encodeToolData } from "./encode-tool-data.js";
 export { fitResult } from "./fit-result.js";
 export { GUEST_JSON_SOURCE, mayWriteNatively } from "./guest-json-source.js";
 export { MAX_JSON_DEPTH, nestsDeeperThan } from "./nests-deeper-than.js";

@@ -1,2 +1,2 @@
-export { createSessionStore, type SessionStore } from "./create-session-store.js";
-export { DEFAULT_SESSION_OPTIONS, readSessionTarget, type SessionOptions, type SessionTarget } from "./session-options.js";
+export { createSessionStore } from "./create-session-store.js";
+export { DEFAULT_SESSION_OPTIONS, readSessionTarget, type SessionOptions } from "./session-options.js";

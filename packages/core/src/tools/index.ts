@@ -1,6 +1,6 @@
 export { createAllowFilter, type AllowFilter } from "./allow-filter.js";
 export { decodeBinary } from "./decode-binary.js";
-export { assertToolDefinition, defineTool } from "./define-tool.js";
+export { defineTool } from "./define-tool.js";
 export {
   CODE_DESCRIPTION,
   EXECUTION_RESULT_SCHEMA,
@@ -16,7 +16,7 @@ export {
   type McpCallToolResult,
   type McpContentBlock,
 } from "./from-call-tool-result.js";
-export { isStandardSchema, toJsonSchema } from "./to-json-schema.js";
+export { toJsonSchema } from "./to-json-schema.js";
 export type {
   JsonSchema,
   StateTransition,
@@ -25,14 +25,6 @@ export type {
   ToolExecutionContext,
   ToolSchema,
 } from "./tool-definition.js";
-export {
-  checkToolName,
-  createToolNamer,
-  MAX_TOOL_NAME_LENGTH,
-  parseToolName,
-  type ToolName,
-  type ToolNamer,
-} from "./tool-name.js";
+export { checkToolName, createToolNamer, MAX_TOOL_NAME_LENGTH, type ToolNamer } from "./tool-name.js";
 export { createToolRegistry, type RegisteredTool, type ToolRegistry } from "./tool-registry.js";
 export { isToolResult, toolResult, type ToolResult } from "./tool-result.js";
-export { createArgumentValidator, type ArgumentValidator, type ValidationResult } from "./validate-arguments.js";

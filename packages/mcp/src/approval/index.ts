@@ -1,4 +1,4 @@
-export { approvalsConfigSchema, type ApprovalsConfig } from "./approvals-config.js";
+export { approvalsConfigSchema } from "./approvals-config.js";
 export { approveThroughClient } from "./approve-through-client.js";
 export { approvalMessage, elicitApproval } from "./elicit-approval.js";
 export { withApprovals } from "./with-approvals.js";

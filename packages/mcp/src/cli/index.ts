@@ -1,2 +1,1 @@
-export { CLI_USAGE } from "./cli-usage.js";
-export { runCli, type CliIo } from "./run-cli.js";
+export { runCli } from "./run-cli.js";

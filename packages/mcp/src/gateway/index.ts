@@ -1,5 +1,4 @@
-export { authenticateBearer, type BearerPrincipal } from "./authenticate-bearer.js";
+export { type BearerPrincipal } from "./authenticate-bearer.js";
 export { createGateway, type CreateGatewayOptions, type Gateway } from "./create-gateway.js";
 export { createGatewayServer, type CreateGatewayServerOptions } from "./create-gateway-server.js";
 export type { HttpListener, ListenOptions } from "./listen-http.js";
-export { renderSearchPage } from "./render-search-page.js";

@@ -7,11 +7,18 @@ import type { GuestHost } from "../protocol.js";
  * tools.js: defines `tools`, `catalog` (`withCatalog`), `files` (`withFiles`) and, with `values` (the value call
  * style), `ToolCallError`; returns `deliver(text, bytes)`, which the worker calls once per batch of replies
  * (`[[callId, envelope], ...]` as JSON text; `bytes` when an envelope holds encoded bytes).
+ * @public (read by the guest files' JSDoc types, which knip does not follow)
  */
 export type ToolsPiece = (host: GuestHost, withCatalog: boolean, values: boolean, withFiles: boolean) => (text: string, bytes: boolean) => void;
 
-/** console.js: defines `console`, whose lines go to `host("log", line)`. */
+/**
+ * console.js: defines `console`, whose lines go to `host("log", line)`.
+ * @public (read by the guest files' JSDoc types, which knip does not follow)
+ */
 export type ConsolePiece = (host: GuestHost) => void;
 
-/** args.js: defines `args` as the deeply frozen parse of `text`; configurable in a session, whose next run defines it again. */
+/**
+ * args.js: defines `args` as the deeply frozen parse of `text`; configurable in a session, whose next run defines it again.
+ * @public (read by the guest files' JSDoc types, which knip does not follow)
+ */
 export type ArgsPiece = (text: string, configurable: boolean) => void;

@@ -1,4 +1,4 @@
-export { createHostCalls, type HostCalls, type HostCallsOptions } from "./host-calls.js";
+export { createHostCalls } from "./host-calls.js";
 export {
   callHook,
   DEFAULT_MAX_SUMMARY_BYTES,
