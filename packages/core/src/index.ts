@@ -1,6 +1,7 @@
 // The public API of @codemode/core: every name here is a decision, and adding one gets a changeset.
 export type { ApprovalDecision, ApprovalRequest, ApprovalStatus, Approver } from "./approval/index.js";
 export type {
+  CallStyle,
   CatalogDetail,
   CatalogItem,
   CatalogOptions,
@@ -23,7 +24,6 @@ export type {
   ToolCallStartEvent,
   TraceOptions,
 } from "./sandbox/index.js";
-export type { CallStyle } from "./catalog/index.js";
 export { createCodeMode } from "./code-mode/index.js";
 export type {
   Diagnostic,
@@ -34,8 +34,13 @@ export type {
   ToolCallRecord,
   Truncation,
 } from "./envelopes/index.js";
-export { EXECUTION_ERROR_KINDS } from "./envelopes/index.js";
-export type { CallEnvelope, CallError, CallMeta, CatalogEnvelope } from "./envelopes/index.js";
+export {
+  EXECUTION_ERROR_KINDS,
+  type CallEnvelope,
+  type CallError,
+  type CallMeta,
+  type CatalogEnvelope,
+} from "./envelopes/index.js";
 export {
   CodeModeError,
   ERROR_CODES,
