@@ -14,7 +14,7 @@ export interface Workload {
 
 const OBJECT_COUNT = 10_000;
 
-/** Workloads A-D and F of issue 2, each run beside the floor in the same process; E and the cold start run in children. */
+/** Workloads A-D and F, each run beside the floor in the same process; E and the cold start run in children. */
 export const WORKLOADS: readonly Workload[] = [
   {
     id: "A",

@@ -4,7 +4,7 @@ import { runTokensBench, type TokensReport } from "./run-tokens-bench.js";
 import { invoicePagesScenario } from "./scenarios/invoice-pages-scenario.js";
 import { TOKEN_SCENARIOS } from "./scenarios/index.js";
 
-// Token counts are deterministic (seeded data, a scripted model, a fixed tokenizer), so the goals of issue 7 hold exactly.
+// Token counts are deterministic (seeded data, a scripted model, a fixed tokenizer), so the token goals hold exactly.
 const report: Promise<TokensReport> = runTokensBench();
 // A loaded shared machine can slow a full run well past vitest's default 5 s; this is a guard, not a timing check.
 const SLOW = { timeout: 60_000 };

@@ -3,6 +3,7 @@
 // entry) may import every folder; an `entryOnly` folder (the core's testing/) imports the package only through
 // src/index.ts, as a user would. A folder that is in no layer is an error, so a new folder gets its place.
 import path from "node:path";
+import { visitImportSources } from "./import-sources.js";
 import { isPathOf } from "./path-kind.js";
 
 const SOURCE_EXTENSIONS = /\.(?:[cm]?js|[cm]?ts|tsx|jsx)$/;
@@ -63,13 +64,7 @@ export const layers = {
       else if (toLayer >= fromLayer) context.report({ node: source, messageId: "upward", data: { from, fromLayer, to, toLayer } });
     }
 
-    return {
-      ImportDeclaration: (node) => check(node.source),
-      ExportNamedDeclaration: (node) => check(node.source),
-      ExportAllDeclaration: (node) => check(node.source),
-      ImportExpression: (node) => node.source.type === "Literal" && check(node.source),
-      TSImportType: (node) => check(node.argument?.type === "TSLiteralType" ? node.argument.literal : node.argument),
-    };
+    return visitImportSources(check);
   },
 };
 

@@ -5,6 +5,7 @@
 import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
+import { visitImportSources } from "./import-sources.js";
 import { isPathOf } from "./path-kind.js";
 
 const edgesCache = new Map();
@@ -84,12 +85,6 @@ export const noCycle = {
       const shown = [filename, ...route, filename].map((file) => path.relative(context.cwd, file)).join(" -> ");
       context.report({ node: source, messageId: "cycle", data: { route: shown } });
     };
-    return {
-      ImportDeclaration: (node) => check(node.source),
-      ExportNamedDeclaration: (node) => check(node.source),
-      ExportAllDeclaration: (node) => check(node.source),
-      ImportExpression: (node) => node.source.type === "Literal" && check(node.source),
-      TSImportType: (node) => check(node.argument?.type === "TSLiteralType" ? node.argument.literal : node.argument),
-    };
+    return visitImportSources(check);
   },
 };

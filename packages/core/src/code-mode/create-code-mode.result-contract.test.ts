@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { defineTool } from "../tools/index.js";
 import { createCodeMode } from "./create-code-mode.js";
 
-// Promises of the result contract that the adversarial work of issue 10 found broken, kept here once fixed: every
+// Promises of the result contract that the adversarial suite found broken, kept here once fixed: every
 // string reaches the host exactly, and a result always fits maxOutputBytes without losing what the run returned.
 const echo = defineTool({ name: "util.echo", description: "Echoes.", execute: async (args: unknown) => args });
 const codeMode = createCodeMode({ tools: [echo], poolSize: 1, limits: { timeoutMs: 10_000, maxOutputBytes: 2048 } });
