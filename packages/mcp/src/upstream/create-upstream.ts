@@ -85,7 +85,7 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
   const inFlight = new Map<UpstreamCaller, number>();
   // The execution of the call whose context an inbound message arrived in: the call itself (a 2026-07-28
   // input-required round) or its HTTP response stream (a 2025 server's request related to the call).
-  const callerContext = new AsyncLocalStorage<UpstreamCaller>();
+  const callerContext = new AsyncLocalStorage<{ caller: UpstreamCaller; signal: AbortSignal }>();
 
   async function connect(): Promise<boolean> {
     status = "connecting";
@@ -201,7 +201,7 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
 
   /** The execution an inbound message belongs to, or why none can be told. */
   function callerOf(): UpstreamCaller | string {
-    const linked = callerContext.getStore();
+    const linked = callerContext.getStore()?.caller;
     if (linked && inFlight.has(linked)) return linked;
     if (inFlight.size === 1) return [...inFlight.keys()][0] as UpstreamCaller;
     if (inFlight.size === 0) return `no call to ${id} is in flight`;
@@ -220,10 +220,15 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
     if (typeof caller === "string") why = caller;
     else if (!caller.ask) why = "no MCP client is connected to this execution to answer it";
     else {
+      // The question is withdrawn when the server withdraws it, or when the call it came with ends.
+      const linked = callerContext.getStore();
+      const asking = linkAbort([signal, linked?.caller === caller ? linked.signal : undefined]);
       try {
-        return (await caller.ask(question, signal)) as Answer;
+        return (await caller.ask(question, asking.signal)) as Answer;
       } catch (error) {
         why = (error as Error).message.replace(/\.$/, "");
+      } finally {
+        asking.unlink();
       }
     }
     const message = `The codemode gateway declined ${question.method} from ${id}: ${why}.`;
@@ -253,7 +258,7 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
             ...(onProgress ? { onprogress: onProgress } : {}),
           },
         );
-      const result = (await (caller ? callerContext.run(caller, request) : request())) as CallToolResult;
+      const result = (await (caller ? callerContext.run({ caller, signal: call.signal }, request) : request())) as CallToolResult;
       const size = Buffer.byteLength(JSON.stringify(result));
       if (size > maxResponseBytes) throw tooLarge(name, size);
       return result;
