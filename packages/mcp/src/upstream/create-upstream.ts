@@ -53,6 +53,7 @@ export interface Upstream {
 }
 
 const MAX_PAGES = 1000;
+const PROBE_TIMEOUT_MS = 10_000;
 
 /**
  * What the gateway can pass on to the client behind an execution, so all it declares to upstreams: form and URL
@@ -100,7 +101,10 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
       {
         capabilities: FORWARDED_CAPABILITIES,
         // 2026-07-28 where the server speaks it, else the 2025 handshake: found per server, with no configuration.
-        versionNegotiation: { mode: "auto" },
+        // On stdio a probe that gets no answer means a server that ignores requests before `initialize`; waiting the
+        // whole connect timeout for that would only delay the handshake that follows (and a slow-starting 2026 server
+        // taken for a 2025 one still works, over its 2025 handshake).
+        versionNegotiation: { mode: "auto", probe: { timeoutMs: PROBE_TIMEOUT_MS } },
       },
     );
     const tooBig = new AbortController();
