@@ -172,7 +172,14 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
    * the gateway closing it, the server went away (or restarted): reconnect, which also lists the tools again.
    */
   async function listenForChanges(next: Client): Promise<void> {
-    const subscription = await next.listen({ toolsListChanged: true });
+    let subscription;
+    try {
+      subscription = await next.listen({ toolsListChanged: true });
+    } catch (error) {
+      // The tools still work; only their changes go unheard until the next reconnect.
+      options.log(`upstream ${id} refused to report tool changes (${(error as Error).message})`);
+      return;
+    }
     void subscription.closed.then((why) => {
       if (why !== "local" && client === next && !closed) lostConnection(next);
     });
