@@ -231,9 +231,10 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
     if (typeof caller === "string") why = caller;
     else if (!caller.ask) why = "no MCP client is connected to this execution to answer it";
     else {
-      // The question is withdrawn when the server withdraws it, or when the call it came with ends.
+      // The question is withdrawn when the server withdraws it, or when the call it came with ends; a question that
+      // came with no call in its context (a 2025 server's, on stdio) is from a call that cannot outlive its timeout.
       const linked = callerContext.getStore();
-      const asking = linkAbort([signal, linked?.caller === caller ? linked.signal : undefined]);
+      const asking = linkAbort([signal, linked?.caller === caller ? linked.signal : AbortSignal.timeout(timeoutMs)]);
       try {
         return (await caller.ask(question, asking.signal)) as Answer;
       } catch (error) {
