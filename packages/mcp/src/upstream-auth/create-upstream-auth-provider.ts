@@ -142,6 +142,7 @@ class StoredUpstreamAuthProvider implements UpstreamAuthProvider {
         ...rest,
         ...stillPending,
         tokens,
+        ...(this.options.login ? { redirectUri: this.options.login.redirectUri } : {}),
         ...(tokens.expires_in !== undefined ? { expiresAt: Date.now() + tokens.expires_in * 1000 } : { expiresAt: undefined }),
       };
     });
@@ -151,9 +152,11 @@ class StoredUpstreamAuthProvider implements UpstreamAuthProvider {
     if (this.options.login) return this.options.login.onAuthorizationUrl(authorizationUrl);
     // The scope the SDK asked for (a step-up's union included) is what the next login requests.
     const scope = authorizationUrl.searchParams.get("scope") ?? undefined;
-    const { tokens } = await this.read();
+    const { tokens, redirectUri } = await this.read();
     if (scope !== undefined) await this.update((record) => ({ ...record, pendingScope: scope }));
-    throw this.loginNeeded(tokens ? (scope && !covers(tokens.scope, scope) ? `needs a wider scope (${scope})` : "needs a new login") : "has no stored login");
+    if (tokens && scope && !covers(tokens.scope, scope)) throw this.loginNeeded(`needs a wider scope (${scope})`);
+    // The SDK drops tokens it found dead before it gets here; a past login left the redirect URI it used.
+    throw this.loginNeeded(tokens || redirectUri ? "needs a new login" : "has no stored login");
   }
 
   saveCodeVerifier(verifier: string): void {
