@@ -66,7 +66,7 @@ function runLogin(config) {
     process.stdout.write(`${line}\n`);
     if (/^https?:\/\/\S+$/.test(line.trim())) {
       // fetch follows the authorization server's redirect to the login's loopback callback.
-      followed.push(fetch(line.trim()).then((response) => response.text()).catch((error) => console.error(`GET ${line.trim()}: ${error.message}`)));
+      followed.push(globalThis.fetch(line.trim()).then((response) => response.text()).catch((error) => console.error(`GET ${line.trim()}: ${error.message}`)));
     }
   });
   return new Promise((resolve) => child.once("close", async (code) => {

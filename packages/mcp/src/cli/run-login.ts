@@ -2,7 +2,12 @@ import { spawn } from "node:child_process";
 import { CodeModeError } from "@codemode/core";
 import type { GatewayConfig } from "../config/index.js";
 import { createTokenStore, loginUpstream } from "../upstream-auth/index.js";
-import type { CliIo } from "./run-cli.js";
+
+/** Where the command writes (the CLI's own io). */
+interface Io {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+}
 
 /** Options of {@link runLogin}. */
 export interface RunLoginOptions {
@@ -17,7 +22,7 @@ export interface RunLoginOptions {
  * `codemode login SERVER`: the authorization-code flow once. The authorization URL goes to stdout on a line of its
  * own (and to a browser unless --no-browser); everything else goes to stderr. Never prints a token.
  */
-export async function runLogin(options: RunLoginOptions, io: CliIo): Promise<number> {
+export async function runLogin(options: RunLoginOptions, io: Io): Promise<number> {
   const entry = options.config.mcpServers[options.server];
   if (!entry) throw new CodeModeError("INVALID_USAGE", `${options.configFile} has no server "${options.server}" in mcpServers.`);
   if (entry.url === undefined || entry.oauth === undefined) {
@@ -44,7 +49,7 @@ export async function runLogin(options: RunLoginOptions, io: CliIo): Promise<num
 }
 
 /** `codemode logout SERVER`: removes the server's stored logins. */
-export async function runLogout(server: string, io: CliIo): Promise<number> {
+export async function runLogout(server: string, io: Io): Promise<number> {
   const store = createTokenStore();
   const removed = await store.remove(server);
   io.stderr(removed > 0 ? `Logged out of ${server} (${removed} stored login${removed === 1 ? "" : "s"} removed from ${store.dir}).\n` : `No stored login of ${server} in ${store.dir}.\n`);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { approvalsConfigSchema } from "../approval/index.js";
-import { upstreamOAuthConfigSchema } from "../upstream-auth/upstream-oauth-config.js";
+import { upstreamOAuthConfigSchema } from "../upstream-auth/index.js";
 
 const NAMESPACE = /^[A-Za-z0-9_-]+$/;
 const RESERVED = new Set(["__proto__", "constructor", "prototype"]);
