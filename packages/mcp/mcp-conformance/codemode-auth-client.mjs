@@ -52,7 +52,8 @@ async function run(config, script, machine) {
     process.stdout.write(exec.stdout);
     process.stderr.write(exec.stderr);
     status = exec.status ?? 1;
-    if (status === 0 || machine || !/codemode login t\b/.test(exec.stdout + exec.stderr)) return status;
+    // A script completes even when its call failed (the envelope holds the error): read what exec printed.
+    if (machine || !/codemode login t\b/.test(exec.stdout + exec.stderr)) return status;
   }
   return status;
 }

@@ -5,6 +5,7 @@ import {
   auth,
   ClientCredentialsProvider,
   PrivateKeyJwtProvider,
+  type FetchLike,
   type OAuthClientInformationContext,
   type OAuthClientMetadata,
   type OAuthClientProvider,
@@ -41,6 +42,8 @@ export interface UpstreamAuthProvider extends OAuthClientProvider {
   readonly lastState: string | undefined;
   /** The scope a step-up challenge asked for that the next login must request, if any. */
   pendingScope(): Promise<string | undefined>;
+  /** Wraps the transport's fetch to see the server's 401 and 403 answers (a step-up is told apart by them). */
+  observe(next: FetchLike): FetchLike;
 }
 
 /** An access token this close to its expiry is refreshed before it is sent. */
@@ -60,6 +63,8 @@ class StoredUpstreamAuthProvider implements UpstreamAuthProvider {
   readonly clientMetadataUrl: string | undefined;
   lastState: string | undefined;
   private verifier: string | undefined;
+  private requestedScope: string | undefined;
+  private lastRefusal: number | undefined;
   private refreshing: Promise<void> | undefined;
   private readonly machine: OAuthClientProvider | undefined;
   private readonly loginCommand: string;
@@ -135,13 +140,14 @@ class StoredUpstreamAuthProvider implements UpstreamAuthProvider {
 
   async saveTokens(tokens: StoredOAuthTokens): Promise<void> {
     await this.update((record) => {
-      const granted = tokens.scope ?? record.tokens?.scope;
+      // A token response without `scope` was granted the scope asked for (RFC 6749 §5.1), a refresh the one before (§6).
+      const granted = tokens.scope ?? (this.options.login ? this.requestedScope : record.tokens?.scope) ?? (this.machine ? this.options.oauth.scope : undefined);
       const { pendingScope, ...rest } = record;
       const stillPending = pendingScope && !covers(granted, pendingScope) ? { pendingScope } : {};
       return {
         ...rest,
         ...stillPending,
-        tokens,
+        tokens: granted !== undefined ? { ...tokens, scope: granted } : tokens,
         ...(this.options.login ? { redirectUri: this.options.login.redirectUri } : {}),
         ...(tokens.expires_in !== undefined ? { expiresAt: Date.now() + tokens.expires_in * 1000 } : { expiresAt: undefined }),
       };
@@ -149,10 +155,17 @@ class StoredUpstreamAuthProvider implements UpstreamAuthProvider {
   }
 
   async redirectToAuthorization(authorizationUrl: URL): Promise<void> {
-    if (this.options.login) return this.options.login.onAuthorizationUrl(authorizationUrl);
-    // The scope the SDK asked for (a step-up's union included) is what the next login requests.
     const scope = authorizationUrl.searchParams.get("scope") ?? undefined;
+    if (this.options.login) {
+      this.requestedScope = scope;
+      return this.options.login.onAuthorizationUrl(authorizationUrl);
+    }
     const { tokens, redirectUri } = await this.read();
+    if (this.lastRefusal === 403 && tokens && scope && covers(tokens.scope, scope)) {
+      // The token already has every scope the server names and is still refused: a new login would get the same.
+      throw new CodeModeError("UNAVAILABLE", `Upstream ${this.options.server} refuses its token as insufficient_scope although it has the scope asked for (${scope}).`);
+    }
+    // The scope the SDK asked for (a step-up's union included) is what the next login requests.
     if (scope !== undefined) await this.update((record) => ({ ...record, pendingScope: scope }));
     if (tokens && scope && !covers(tokens.scope, scope)) throw this.loginNeeded(`needs a wider scope (${scope})`);
     // The SDK drops tokens it found dead before it gets here; a past login left the redirect URI it used.
@@ -192,6 +205,15 @@ class StoredUpstreamAuthProvider implements UpstreamAuthProvider {
       if (scope === "all" || scope === "discovery") delete next.discovery;
       return next;
     });
+  }
+
+  observe(next: FetchLike): FetchLike {
+    return async (input, init) => {
+      const response = await next(input, init);
+      const refused = response.status === 401 || response.status === 403;
+      if (refused && new URL(String(input)).href === new URL(this.options.url).href) this.lastRefusal = response.status;
+      return response;
+    };
   }
 
   async pendingScope(): Promise<string | undefined> {
