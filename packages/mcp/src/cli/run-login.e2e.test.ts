@@ -62,6 +62,22 @@ describe("codemode login", () => {
     expect(unknown.stderr).toContain('has no server "nope" in mcpServers');
   });
 
+  it("lets exec call the upstream with the stored login, then names codemode login once the login is revoked", async () => {
+    const script = path.join(folder, "whoami.js");
+    writeFileSync(script, "return await tools.crm.whoami({});");
+    const oauthOnly = path.join(folder, "oauth-only.json");
+    writeFileSync(oauthOnly, JSON.stringify({ mcpServers: { crm: { url: served.url, oauth: {} } } }));
+    const ok = await codemode("exec", script, "--config", oauthOnly);
+    expect(ok.code).toBe(0);
+    expect(JSON.parse(ok.stdout)).toMatchObject({ status: "completed", result: { ok: true, data: "hello, authorized caller" } });
+    served.revokeRefreshTokens();
+    served.rejectAccessTokens();
+    const revoked = await codemode("exec", script, "--config", oauthOnly);
+    expect(revoked.code).toBe(2);
+    expect(revoked.stderr).toContain("codemode: upstream crm could not start: Upstream crm needs a new login: run `codemode login crm` to authorize it.");
+    for (const token of served.issued) expect(ok.stdout + ok.stderr + revoked.stdout + revoked.stderr).not.toContain(token);
+  });
+
   it("logout removes the server's stored login", async () => {
     const { code, stderr } = await codemode("logout", "crm");
     expect(code).toBe(0);

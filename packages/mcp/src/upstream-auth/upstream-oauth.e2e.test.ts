@@ -3,7 +3,9 @@ import { mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promise
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { parseGatewayConfig } from "../config/index.js";
+import { createGateway } from "../gateway/index.js";
 import { serveOAuthProtectedMcp, type OAuthProtectedMcp } from "./__fixtures__/serve-oauth-protected-mcp.js";
 import { createTokenStore, createUpstreamAuthProvider, loginUpstream, type TokenStore, type UpstreamOAuthConfig } from "./index.js";
 
@@ -155,5 +157,32 @@ describe("createUpstreamAuthProvider", () => {
     const { result } = await callWhoami(served, oauth);
     expect(result.isError).toBeFalsy();
     expect(served.tokenAuthMethods).toEqual(["private_key_jwt"]);
+  });
+});
+
+describe("an OAuth upstream of the gateway", () => {
+  it("answers a script while logged in, and with unavailable naming codemode login once the login is revoked mid-session", async () => {
+    served = await serveOAuthProtectedMcp();
+    await login(served);
+    vi.stubEnv("CODEMODE_AUTH_DIR", store.dir);
+    const logs: string[] = [];
+    const gateway = createGateway(parseGatewayConfig({ mcpServers: { crm: { url: served.url, oauth: {} } } }), { baseDir: dir, log: (line) => logs.push(line) });
+    try {
+      await gateway.start();
+      const first = await gateway.codeMode.execute("return await tools.crm.whoami({});");
+      expect(first).toMatchObject({ status: "completed", result: { ok: true, data: "hello, authorized caller" } });
+      served.revokeRefreshTokens();
+      served.rejectAccessTokens();
+      const second = await gateway.codeMode.execute("return await tools.crm.whoami({});");
+      expect(second).toMatchObject({
+        status: "completed",
+        result: { ok: false, error: { code: "unavailable", message: "Upstream crm needs a new login: run `codemode login crm` to authorize it." } },
+      });
+      const seen = JSON.stringify([first, second, logs]);
+      for (const token of served.issued) expect(seen).not.toContain(token);
+    } finally {
+      await gateway.close();
+      vi.unstubAllEnvs();
+    }
   });
 });
