@@ -65,6 +65,8 @@ class StoredUpstreamAuthProvider implements UpstreamAuthProvider {
   private verifier: string | undefined;
   private requestedScope: string | undefined;
   private lastRefusal: number | undefined;
+  // The access token last handed to the SDK: what it means when it says the tokens are dead.
+  private handedOut: string | undefined;
   private refreshing: Promise<void> | undefined;
   private readonly machine: OAuthClientProvider | undefined;
   private readonly loginCommand: string;
@@ -133,8 +135,11 @@ class StoredUpstreamAuthProvider implements UpstreamAuthProvider {
     // The transport reads the token before each request without a context: that read refreshes an expiring token.
     if (context === undefined && !this.options.login && expiresSoon(record)) {
       await this.refresh();
-      return (await this.read()).tokens;
+      const fresh = (await this.read()).tokens;
+      this.handedOut = fresh?.access_token;
+      return fresh;
     }
+    this.handedOut = record.tokens?.access_token;
     return record.tokens;
   }
 
@@ -196,6 +201,9 @@ class StoredUpstreamAuthProvider implements UpstreamAuthProvider {
   async invalidateCredentials(scope: "all" | "client" | "tokens" | "verifier" | "discovery"): Promise<void> {
     if (scope === "all" || scope === "verifier") this.verifier = undefined;
     await this.update((record) => {
+      // Another process (a second gateway, a login) replaced the tokens the SDK found dead: keep the new ones, and
+      // the SDK's retry uses them. Refresh tokens rotate, so two refreshes from one stored token race like this.
+      if (scope === "tokens" && record.tokens && record.tokens.access_token !== this.handedOut) return record;
       const next = { ...record };
       if (scope === "all" || scope === "client") delete next.client;
       if (scope === "all" || scope === "tokens") {

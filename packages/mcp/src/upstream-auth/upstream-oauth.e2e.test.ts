@@ -132,6 +132,18 @@ describe("createUpstreamAuthProvider", () => {
     for (const token of served.issued) expect((failure as Error).message).not.toContain(token);
   });
 
+  it("keeps tokens another process refreshed when the SDK reports the ones it held as dead", async () => {
+    served = await serveOAuthProtectedMcp({ accessTokenTtlSeconds: 30 });
+    await login(served);
+    const slow = createUpstreamAuthProvider({ server: "crm", url: served.url, oauth: {}, store, baseDir: dir });
+    const before = await slow.tokens({ issuer: served.issuer });
+    await callWhoami(served);
+    const rotated = (await store.read("crm", served.url)).tokens;
+    expect(rotated?.refresh_token).not.toBe(before?.refresh_token);
+    await slow.invalidateCredentials?.("tokens");
+    expect((await store.read("crm", served.url)).tokens).toEqual(rotated);
+  });
+
   it("asks for a login when none is stored, without registering a client", async () => {
     served = await serveOAuthProtectedMcp();
     await expect(callWhoami(served)).rejects.toThrow("Upstream crm has no stored login: run `codemode login crm` to authorize it.");
