@@ -33,6 +33,12 @@ function createMcpServer() {
     );
     return text(`summary: ${answer.content.type === "text" ? answer.content.text : answer.content.type}`);
   });
+  server.registerTool("slow", { description: "Tell the caller it started, then answer after ms.", inputSchema: { ms: z.number() } }, async ({ ms }, extra) => {
+    const progressToken = extra._meta?.progressToken;
+    if (progressToken !== undefined) await extra.sendNotification({ method: "notifications/progress", params: { progressToken, progress: 0, message: "started" } });
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    return text(`slept ${ms}`);
+  });
   server.registerTool("count", { description: "Count to n, reporting progress and logging each step.", inputSchema: { n: z.number() } }, async ({ n }, extra) => {
     const progressToken = extra._meta?.progressToken;
     for (let step = 1; step <= n; step++) {

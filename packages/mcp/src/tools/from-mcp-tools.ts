@@ -1,6 +1,6 @@
 import { createToolNamer, fromCallToolResult, type JsonSchema, type ToolDefinition } from "@codemode/core";
 import type { CallToolResult, Tool } from "@modelcontextprotocol/client";
-import type { UpstreamCallOptions } from "./upstream-caller.js";
+import type { UpstreamCallOptions, UpstreamCaller } from "./upstream-caller.js";
 import { reportToolCall, type GatewayCallContext } from "./gateway-call-context.js";
 
 /** Calls one upstream tool by its original MCP name. */
@@ -33,11 +33,14 @@ export function fromMcpTools(serverId: string, tools: readonly Tool[], callTool:
   });
 }
 
+// Executions run without the gateway's context (the CLI's) have no client: their upstreams' questions are declined.
+const NO_CLIENT: UpstreamCaller = {};
+
 /** The execution behind a call, as its upstream needs it: questions and logs go to it, and so does progress. */
 function callerOf(context: unknown, name: string): Omit<UpstreamCallOptions, "signal"> {
   const { caller, onUpstreamProgress } = (context ?? {}) as GatewayCallContext;
   return {
-    ...(caller ? { caller } : {}),
+    caller: caller ?? NO_CLIENT,
     ...(typeof onUpstreamProgress === "function" ? { onProgress: (progress) => onUpstreamProgress(name, progress) } : {}),
   };
 }

@@ -209,17 +209,29 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
     return `${inFlight.size} executions have calls in flight on ${id} and the request does not say which one it belongs to`;
   }
 
+  /**
+   * Passes an upstream's question to the execution it belongs to. One that cannot be asked is declined: an
+   * elicitation is answered `decline` (the spec's answer for "no"), so the server goes on as it would for a person who
+   * said no; a sampling request, which has no such answer, fails. The reason goes to the execution (its result's
+   * diagnostics) and the gateway's log.
+   */
   async function forward<Answer extends CallerAnswer>(question: CallerQuestion, signal: AbortSignal): Promise<Answer> {
     const caller = callerOf();
-    const declined = (why: string) =>
-      new ProtocolError(ProtocolErrorCode.InvalidRequest, `The codemode gateway declined ${question.method} from ${id}: ${why}.`);
-    if (typeof caller === "string") throw declined(caller);
-    if (!caller.ask) throw declined("no MCP client is connected to this execution to answer it");
-    try {
-      return (await caller.ask(question, signal)) as Answer;
-    } catch (error) {
-      throw declined((error as Error).message.replace(/\.$/, ""));
+    let why: string;
+    if (typeof caller === "string") why = caller;
+    else if (!caller.ask) why = "no MCP client is connected to this execution to answer it";
+    else {
+      try {
+        return (await caller.ask(question, signal)) as Answer;
+      } catch (error) {
+        why = (error as Error).message.replace(/\.$/, "");
+      }
     }
+    const message = `The codemode gateway declined ${question.method} from ${id}: ${why}.`;
+    options.log(message);
+    if (typeof caller !== "string") caller.onDeclined?.(message);
+    if (question.method === "elicitation/create") return { action: "decline" } as Answer;
+    throw new ProtocolError(ProtocolErrorCode.InvalidRequest, message);
   }
 
   async function callTool(name: string, args: unknown, { signal, caller, onProgress }: UpstreamCallOptions): Promise<CallToolResult> {
