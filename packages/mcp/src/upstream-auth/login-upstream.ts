@@ -83,7 +83,7 @@ export async function loginUpstream(options: LoginUpstreamOptions): Promise<Logi
       const iss = params.get("iss") ?? undefined;
       await auth(provider, { ...common, authorizationCode: code, ...(iss !== undefined ? { iss } : {}) });
     }
-    const tokens = await provider.tokens({ issuer: "" });
+    const { tokens } = await options.store.read(options.server, options.url);
     return { scope: tokens?.scope, refreshable: tokens?.refresh_token !== undefined };
   } finally {
     await callback.close();

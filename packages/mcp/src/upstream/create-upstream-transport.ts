@@ -22,7 +22,7 @@ export interface CreateUpstreamTransportOptions {
 export function createUpstreamTransport(config: UpstreamConfig, options: CreateUpstreamTransportOptions): Transport {
   if (config.url !== undefined) {
     const { url, oauth } = config;
-    const server = options.server ?? new URL(url).host;
+    const server = options.server ?? new URL(url).hostname.replace(/[^A-Za-z0-9_-]/g, "_");
     const store = oauth && (options.tokenStore ?? createTokenStore());
     const authProvider = oauth && store ? createUpstreamAuthProvider({ server, url, oauth, store, baseDir: options.baseDir }) : undefined;
     return createHttpTransport(url, config.headers ?? {}, options.maxMessageBytes, authProvider);
