@@ -133,7 +133,8 @@ class StoredUpstreamAuthProvider implements UpstreamAuthProvider {
   async tokens(context?: OAuthClientInformationContext): Promise<StoredOAuthTokens | undefined> {
     const record = await this.read();
     // The transport reads the token before each request without a context: that read refreshes an expiring token.
-    if (context === undefined && !this.options.login && expiresSoon(record)) {
+    const renewable = record.tokens?.refresh_token !== undefined || this.machine !== undefined;
+    if (context === undefined && !this.options.login && renewable && expiresSoon(record)) {
       await this.refresh();
       const fresh = (await this.read()).tokens;
       this.handedOut = fresh?.access_token;
