@@ -161,6 +161,13 @@ describe("createUpstreamAuthProvider", () => {
     expect(served.tokenAuthMethods).toEqual(["client_secret_basic", "client_secret_post"]);
   });
 
+  it("fetches a new client_credentials token before the one it holds expires", async () => {
+    served = await serveOAuthProtectedMcp({ accessTokenTtlSeconds: 30, clients: [{ id: "robot", secret: "robot-secret" }] });
+    await callWhoami(served, { grant: "client_credentials", clientId: "robot", clientSecret: "robot-secret", issuer: served.issuer });
+    expect(served.grants.length).toBeGreaterThan(1);
+    expect(new Set(served.grants)).toEqual(new Set(["client_credentials"]));
+  });
+
   it("gets client_credentials tokens with a private_key_jwt assertion signed by the key file", async () => {
     const { privateKey, publicKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
     await writeFile(path.join(dir, "robot.pem"), privateKey.export({ type: "pkcs8", format: "pem" }), { mode: 0o600 });
