@@ -52,7 +52,9 @@ async function statelessClient(city: string) {
 }
 
 async function execute(client: Client | ModernClient, code: string, options: object = {}): Promise<ExecutionResult> {
-  const answer = await (client as Client).callTool({ name: "execute", arguments: { code } }, undefined, options);
+  const params = { name: "execute", arguments: { code } };
+  // SDK 1.x takes a result schema before the options; 2.x does not.
+  const answer = client instanceof ModernClient ? await client.callTool(params, options) : await client.callTool(params, undefined, options);
   return answer.structuredContent as unknown as ExecutionResult;
 }
 
@@ -129,6 +131,16 @@ describe("createGateway with upstreams that ask their caller", () => {
     expect(result.result).toBe("done");
     expect(progress).toEqual(expect.arrayContaining(["modern.count: step 1", "modern.count: step 2", "legacy.count: step 1", "legacy.count: step 2", "legacy.count finished"]));
     expect(logs).toEqual(expect.arrayContaining(["counted 1", "counted 3"]));
+  });
+
+  it("brings the upstreams' progress to a 2026 caller too, on its execute request", async () => {
+    const { client } = await statelessClient("Faro");
+    const progress: string[] = [];
+    const result = await execute(client, `await tools.modern.count({ n: 3 }); await tools.legacy.count({ n: 3 }); return (await tools.modern.ask_city({})).data;`, {
+      onprogress: ({ message }: { message?: string }) => progress.push(message ?? ""),
+    });
+    expect(result.result).toBe("city: Faro");
+    expect(progress).toEqual(expect.arrayContaining(["modern.count: step 1", "legacy.count: step 2", "legacy.count finished"]));
   });
 
   it("tells concurrent executions' questions apart over HTTP, and declines on stdio where nothing says whose a question is", async () => {

@@ -53,6 +53,7 @@ export interface Upstream {
 }
 
 const MAX_PAGES = 1000;
+const PROBE_TIMEOUT_MS = 10_000;
 
 /**
  * What the gateway can pass on to the client behind an execution, so all it declares to upstreams: form and URL
@@ -85,7 +86,7 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
   const inFlight = new Map<UpstreamCaller, number>();
   // The execution of the call whose context an inbound message arrived in: the call itself (a 2026-07-28
   // input-required round) or its HTTP response stream (a 2025 server's request related to the call).
-  const callerContext = new AsyncLocalStorage<UpstreamCaller>();
+  const callerContext = new AsyncLocalStorage<{ caller: UpstreamCaller; signal: AbortSignal }>();
 
   async function connect(): Promise<boolean> {
     status = "connecting";
@@ -101,7 +102,10 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
       {
         capabilities: FORWARDED_CAPABILITIES,
         // 2026-07-28 where the server speaks it, else the 2025 handshake: found per server, with no configuration.
-        versionNegotiation: { mode: "auto" },
+        // On stdio a probe that gets no answer means a server that ignores requests before `initialize`; waiting the
+        // whole connect timeout for that would only delay the handshake that follows (and a slow-starting 2026 server
+        // taken for a 2025 one still works, over its 2025 handshake).
+        versionNegotiation: { mode: "auto", probe: { timeoutMs: PROBE_TIMEOUT_MS } },
       },
     );
     const tooBig = new AbortController();
@@ -202,7 +206,7 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
 
   /** The execution an inbound message belongs to, or why none can be told. */
   function callerOf(): UpstreamCaller | string {
-    const linked = callerContext.getStore();
+    const linked = callerContext.getStore()?.caller;
     if (linked && inFlight.has(linked)) return linked;
     if (inFlight.size === 1) return [...inFlight.keys()][0] as UpstreamCaller;
     if (inFlight.size === 0) return `no call to ${id} is in flight`;
@@ -221,10 +225,15 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
     if (typeof caller === "string") why = caller;
     else if (!caller.ask) why = "no MCP client is connected to this execution to answer it";
     else {
+      // The question is withdrawn when the server withdraws it, or when the call it came with ends.
+      const linked = callerContext.getStore();
+      const asking = linkAbort([signal, linked?.caller === caller ? linked.signal : undefined]);
       try {
-        return (await caller.ask(question, signal)) as Answer;
+        return (await caller.ask(question, asking.signal)) as Answer;
       } catch (error) {
         why = (error as Error).message.replace(/\.$/, "");
+      } finally {
+        asking.unlink();
       }
     }
     const message = `The codemode gateway declined ${question.method} from ${id}: ${why}.`;
@@ -254,7 +263,7 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
             ...(onProgress ? { onprogress: onProgress } : {}),
           },
         );
-      const result = (await (caller ? callerContext.run(caller, request) : request())) as CallToolResult;
+      const result = (await (caller ? callerContext.run({ caller, signal: call.signal }, request) : request())) as CallToolResult;
       const size = Buffer.byteLength(JSON.stringify(result));
       if (size > maxResponseBytes) throw tooLarge(name, size);
       return result;
