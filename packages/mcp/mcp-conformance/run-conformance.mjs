@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Runs the official MCP conformance suite against the built gateway (packages/mcp/dist; this builds nothing):
 // the server scenarios against `codemode serve --transport http` on loopback without auth, with one stdio upstream,
-// and the client scenarios with the gateway as the client (codemode-exec-client.mjs). Each era has its baseline,
+// the client scenarios with the gateway as the client (codemode-exec-client.mjs), and the authorization scenarios
+// with the gateway as the OAuth client (codemode-auth-client.mjs). Each era has its baseline,
 // baseline-<spec version>.yml, naming what is left out and why. Prints one vitest-style "Tests" line that CI sums;
 // a scenario that fails beyond its baseline, or passes while its baseline says it fails, fails the run.
 import { spawn, spawnSync } from "node:child_process";
@@ -16,6 +17,42 @@ const CLI = path.join(HERE, "../dist/cli.js");
 const UPSTREAM = path.join(HERE, "../src/__fixtures__/records-server.mjs");
 const SUITE = createRequire(import.meta.url).resolve("@modelcontextprotocol/conformance/dist/index.js");
 const EXEC_CLIENT = path.join(HERE, "codemode-exec-client.mjs");
+const AUTH_CLIENT = path.join(HERE, "codemode-auth-client.mjs");
+
+/**
+ * The authorization scenarios, with the gateway as the OAuth client (codemode-auth-client.mjs: `codemode login`, then
+ * `codemode exec`). Each runs at 2026-07-28, where every one of them applies; the client_credentials ones are
+ * extensions, on no spec version, and run without one (baseline-auth-extensions.yml).
+ */
+const AUTH_SCENARIOS = {
+  "2026-07-28": [
+    "metadata-default",
+    "metadata-var1",
+    "metadata-var2",
+    "metadata-var3",
+    "basic-cimd",
+    "pre-registration",
+    "token-endpoint-auth-basic",
+    "token-endpoint-auth-post",
+    "token-endpoint-auth-none",
+    "scope-from-www-authenticate",
+    "scope-from-scopes-supported",
+    "scope-omitted-when-undefined",
+    "scope-step-up",
+    "scope-retry-limit",
+    "resource-mismatch",
+    "iss-supported",
+    "iss-not-advertised",
+    "iss-supported-missing",
+    "iss-wrong-issuer",
+    "iss-unexpected",
+    "iss-normalized",
+    "metadata-issuer-mismatch",
+    "offline-access-scope",
+    "offline-access-not-supported",
+  ].map((name) => `auth/${name}`),
+  "auth-extensions": ["auth/client-credentials-basic", "auth/client-credentials-jwt"],
+};
 const SERVE_CLIENT = path.join(HERE, "codemode-serve-client.mjs");
 /** The client scenarios not run through `codemode exec`, and what runs them instead. */
 const CLIENT_RUNNERS = { "elicitation-sep1034-client-defaults": SERVE_CLIENT };
@@ -87,6 +124,10 @@ try {
       runScenario(version, baseline, "client", scenario, ["--command", `"${process.execPath}" "${runner}"`]);
     }
   }
+  for (const [version, scenarios] of only === "server" ? [] : Object.entries(AUTH_SCENARIOS)) {
+    const baseline = path.join(HERE, `baseline-${version}.yml`);
+    for (const scenario of scenarios) runScenario(version, baseline, "client", scenario, ["--command", `"${process.execPath}" "${AUTH_CLIENT}"`]);
+  }
 } finally {
   await gateway?.stop();
 }
@@ -97,8 +138,10 @@ process.exitCode = tally.failed > 0 ? 1 : 0;
 
 /** Runs one scenario with its era's baseline and records whether it passed, failed only as baselined, or regressed. */
 function runScenario(version, baseline, mode, scenario, target) {
-  const output = path.join(results, version, `${mode}-${scenario}`);
-  const args = [SUITE, mode, ...target, "--scenario", scenario, "--spec-version", version, "--expected-failures", baseline, "-o", output];
+  const output = path.join(results, version, `${mode}-${scenario.replace("/", "-")}`);
+  // Extension scenarios are on no spec version: the suite skips them when one is given.
+  const versionArgs = version.endsWith("extensions") ? [] : ["--spec-version", version];
+  const args = [SUITE, mode, ...target, "--scenario", scenario, ...versionArgs, "--expected-failures", baseline, "-o", output];
   const run = spawnSync(process.execPath, args, { encoding: "utf8", timeout: 120_000 });
   // A WARNING fails a scenario as a FAILURE does; INFO and SKIPPED checks are neither.
   const checks = readChecks(output).filter((check) => ["SUCCESS", "FAILURE", "WARNING"].includes(check.status));

@@ -6,6 +6,8 @@ Usage:
   codemode exec SCRIPT [--config FILE] [--workspace DIR] [-- ARGS...]
   codemode search QUERY --config FILE [--server ID] [--limit N] [--detail brief|full]
   codemode types --config FILE
+  codemode login SERVER --config FILE [--no-browser]
+  codemode logout SERVER
 
 Commands:
   serve    Serve the gateway's execute and search tools (stdio by default; http on H:N/mcp,
@@ -15,6 +17,11 @@ Commands:
            Exits 0 when the script completed, 1 when it failed.
   search   Print the tools that match QUERY, as JSON.
   types    Print the TypeScript declarations of every tool.
+  login    Authorize the gateway at an OAuth upstream (a server entry with "oauth"): prints the
+           authorization URL on a line of its own, opens a browser unless --no-browser, receives
+           the code on a loopback redirect and stores the tokens in CODEMODE_AUTH_DIR
+           (default ~/.codemode/auth).
+  logout   Remove the stored tokens of SERVER.
 
 Options:
   -c, --config FILE   The gateway config (JSON, the mcpServers format plus limits/tools/auth/approvals).

@@ -7,6 +7,7 @@ import { loadGatewayConfig, parseGatewayConfig, type GatewayConfig } from "../co
 import { createGateway, type Gateway } from "../gateway/index.js";
 import { withDeclined, type GatewayCallContext } from "../tools/index.js";
 import { CLI_USAGE } from "./cli-usage.js";
+import { runLogin, runLogout } from "./run-login.js";
 
 /** Where the CLI writes, so tests can read what it printed. */
 export interface CliIo {
@@ -28,6 +29,7 @@ const OPTIONS = {
   limit: { type: "string" },
   detail: { type: "string" },
   workspace: { type: "string" },
+  "no-browser": { type: "boolean" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -66,6 +68,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   }
   if (scriptArgs.length > 0 && command !== "exec") throw usageError(`\`--\` arguments are only for exec.`);
   if (values.workspace !== undefined && command !== "exec") throw usageError("--workspace is only for exec.");
+  if (values["no-browser"] && command !== "login") throw usageError("--no-browser is only for login.");
   switch (command) {
     case "serve":
       expectPositionals(command, rest, 0);
@@ -102,8 +105,17 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
         io.stdout(`${gateway.codeMode.declarations()}\n`);
         return 0;
       });
+    case "login": {
+      expectPositionals(command, rest, 1, "SERVER");
+      const loaded = await requireConfig(values.config);
+      const options = { ...loaded, configFile: values.config as string, server: rest[0] as string, openBrowser: !values["no-browser"] };
+      return runLogin(options, io);
+    }
+    case "logout":
+      expectPositionals(command, rest, 1, "SERVER");
+      return runLogout(rest[0] as string, io);
     default:
-      throw usageError(`unknown command "${command}"; the commands are serve, exec, search and types.`);
+      throw usageError(`unknown command "${command}"; the commands are serve, exec, search, types, login and logout.`);
   }
 }
 

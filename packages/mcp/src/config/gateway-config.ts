@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { approvalsConfigSchema } from "../approval/index.js";
+import { upstreamOAuthConfigSchema } from "../upstream-auth/index.js";
 
 const NAMESPACE = /^[A-Za-z0-9_-]+$/;
 const RESERVED = new Set(["__proto__", "constructor", "prototype"]);
@@ -18,6 +19,8 @@ const server = z
     headers: stringMap.optional(),
     timeoutMs: timeoutMs.optional(),
     maxResponseBytes: z.number().int().positive().optional(),
+    /** OAuth 2.1 towards this HTTP server: `{}` discovers everything (see upstream-auth/). */
+    oauth: upstreamOAuthConfigSchema.optional(),
   })
   .superRefine((value, context) => {
     if (value.command === undefined && value.url === undefined) {
@@ -26,7 +29,7 @@ const server = z
     if (value.command !== undefined && value.url !== undefined) {
       context.addIssue({ code: "custom", path: ["url"], message: "cannot be given with command" });
     }
-    const wrongSide = value.url !== undefined ? ["args", "env", "cwd"] : ["headers"];
+    const wrongSide = value.url !== undefined ? ["args", "env", "cwd"] : ["headers", "oauth"];
     for (const key of wrongSide) {
       if ((value as Record<string, unknown>)[key] !== undefined) {
         const kind = value.url !== undefined ? "stdio" : "HTTP";

@@ -1,4 +1,5 @@
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import type { UpstreamAuthProvider } from "../upstream-auth/index.js";
 
 /** The JSON-RPC code the gateway answers a request with when its event stream broke: the connection is gone. */
 export const CONNECTION_CLOSED = -32000;
@@ -7,8 +8,15 @@ export const CONNECTION_CLOSED = -32000;
  * A Streamable HTTP client transport whose responses fail once one message passes `maxMessageBytes`, and whose
  * requests fail at once when the server drops their event stream.
  */
-export function createHttpTransport(url: string, headers: Record<string, string>, maxMessageBytes: number): StreamableHTTPClientTransport {
-  return new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers }, fetch: createCappedFetch(maxMessageBytes) });
+export function createHttpTransport(
+  url: string,
+  headers: Record<string, string>,
+  maxMessageBytes: number,
+  authProvider?: UpstreamAuthProvider,
+): StreamableHTTPClientTransport {
+  const capped = createCappedFetch(maxMessageBytes);
+  const fetch = authProvider ? authProvider.observe(capped) : capped;
+  return new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers }, fetch, ...(authProvider ? { authProvider } : {}) });
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Transport } from "@modelcontextprotocol/client";
 import type { UpstreamConfig } from "../config/index.js";
+import { createTokenStore, createUpstreamAuthProvider, type TokenStore } from "../upstream-auth/index.js";
 import { createHttpTransport } from "./create-http-transport.js";
 import { createStdioTransport } from "./create-stdio-transport.js";
 
@@ -11,11 +12,21 @@ export interface CreateUpstreamTransportOptions {
   maxMessageBytes: number;
   /** Receives a stdio server's stderr, line by line. */
   onStderr?: (line: string) => void;
+  /** The server's id: names its stored OAuth login. */
+  server?: string;
+  /** Where OAuth logins are stored. Default `CODEMODE_AUTH_DIR` or `~/.codemode/auth`. */
+  tokenStore?: TokenStore;
 }
 
 /** Makes the MCP client transport for one upstream: Streamable HTTP when it has a url, else a child process over stdio. */
 export function createUpstreamTransport(config: UpstreamConfig, options: CreateUpstreamTransportOptions): Transport {
-  if (config.url !== undefined) return createHttpTransport(config.url, config.headers ?? {}, options.maxMessageBytes);
+  if (config.url !== undefined) {
+    const { url, oauth } = config;
+    const server = options.server ?? new URL(url).hostname.replace(/[^A-Za-z0-9_-]/g, "_");
+    const store = oauth && (options.tokenStore ?? createTokenStore());
+    const authProvider = oauth && store ? createUpstreamAuthProvider({ server, url, oauth, store, baseDir: options.baseDir }) : undefined;
+    return createHttpTransport(url, config.headers ?? {}, options.maxMessageBytes, authProvider);
+  }
   return createStdioTransport({
     command: config.command ?? "",
     args: config.args ?? [],

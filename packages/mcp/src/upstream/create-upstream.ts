@@ -95,6 +95,7 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
       baseDir: options.baseDir,
       maxMessageBytes: maxResponseBytes + 64 * 1024,
       onStderr: (line) => options.log(`[${id}] ${line}`),
+      server: id,
     });
     const next = new Client(
       { name: "codemode-gateway", version: "0.0.0" },
