@@ -1,5 +1,14 @@
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
-import { createRequestStateCodec, ProtocolError, Server, type CallToolResult, type ServerContext, type Tool } from "@modelcontextprotocol/server";
+import {
+  CLIENT_CAPABILITIES_META_KEY,
+  createRequestStateCodec,
+  ProtocolError,
+  Server,
+  type CallToolResult,
+  type ClientCapabilities,
+  type ServerContext,
+  type Tool,
+} from "@modelcontextprotocol/server";
 import type { ApprovalDecision } from "@codemode/core";
 import { createGatewayTools, type CreateGatewayServerOptions, type GatewayToolCall } from "./create-gateway-tools.js";
 import { executeWithInputRequired, progressReporterOf, type ExecuteRequestState } from "./execute-with-input-required.js";
@@ -50,7 +59,7 @@ export function createStatelessGatewayServer(options: CreateGatewayServerOptions
 
   server.setRequestHandler("tools/call", async (request, ctx) => {
     try {
-      if (request.params.name === options.executeName && server.getClientCapabilities()?.elicitation) {
+      if (request.params.name === options.executeName && declaresElicitation(ctx)) {
         const runs = { tools, runs: approvals.runs, codec, caller: approvals.caller };
         return (await executeWithInputRequired(runs, request.params, ctx)) as CallToolResult;
       }
@@ -63,6 +72,17 @@ export function createStatelessGatewayServer(options: CreateGatewayServerOptions
   });
 
   return server;
+}
+
+/**
+ * Whether this request's client can answer elicitation. A 2026-07-28 request declares its capabilities in its own
+ * envelope; over HTTP the SDK also copies them onto the per-request server, but a stdio connection's one server keeps
+ * no client state, so the envelope is what to read.
+ */
+function declaresElicitation(ctx: ServerContext): boolean {
+  const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
+  const capabilities = envelope?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined;
+  return capabilities?.elicitation !== undefined;
 }
 
 function toolCallOf(ctx: ServerContext): GatewayToolCall {
