@@ -52,6 +52,10 @@ const SCENARIOS = {
   },
 };
 
+// `--scenario NAME` (repeatable) runs only those scenarios, in every era and mode that lists them.
+const only = process.argv.flatMap((arg, index, argv) => (arg === "--scenario" && argv[index + 1] ? [argv[index + 1]] : []));
+const selected = (scenario) => only.length === 0 || only.includes(scenario);
+
 const major = Number(process.versions.node.split(".")[0]);
 if (major < 22) {
   console.log(`MCP conformance: skipped on Node ${process.versions.node}: @modelcontextprotocol/conformance needs Node 22 (it calls fs.globSync).`);
@@ -68,8 +72,8 @@ const gateway = await startGateway(results);
 try {
   for (const [version, modes] of Object.entries(SCENARIOS)) {
     const baseline = path.join(HERE, `baseline-${version}.yml`);
-    for (const scenario of modes.server) runScenario(version, baseline, "server", scenario, ["--url", gateway.url]);
-    for (const scenario of modes.client) runScenario(version, baseline, "client", scenario, ["--command", `"${process.execPath}" "${EXEC_CLIENT}"`]);
+    for (const scenario of modes.server.filter(selected)) runScenario(version, baseline, "server", scenario, ["--url", gateway.url]);
+    for (const scenario of modes.client.filter(selected)) runScenario(version, baseline, "client", scenario, ["--command", `"${process.execPath}" "${EXEC_CLIENT}"`]);
   }
 } finally {
   await gateway.stop();
@@ -101,11 +105,14 @@ function readChecks(dir) {
     .flatMap((file) => JSON.parse(readFileSync(path.join(dir, file), "utf8")));
 }
 
-/** `codemode serve` over HTTP on a free loopback port, no auth, with the records fixture as its one upstream. */
+/**
+ * `codemode serve` over HTTP on a free loopback port, no auth, with the records fixture as its one upstream and
+ * sessions on, so that execute has its `sessionId` parameter, declared as an `Mcp-Param-Session-Id` header.
+ */
 async function startGateway(dir) {
   const config = path.join(dir, "gateway.json");
   const upstream = { command: process.execPath, args: [UPSTREAM] };
-  writeFileSync(config, JSON.stringify({ mcpServers: { records: upstream }, approvals: { destructive: true } }));
+  writeFileSync(config, JSON.stringify({ mcpServers: { records: upstream }, approvals: { destructive: true }, sessions: {} }));
   const child = spawn(process.execPath, [CLI, "serve", "--config", config, "--transport", "http", "--port", "0"], {
     stdio: ["ignore", "ignore", "pipe"],
   });

@@ -1,8 +1,8 @@
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
-import { EXECUTION_RESULT_SCHEMA, executeInputSchema, formatExecutionResult, toErrorData, type ApprovalDecision, type ApprovalRequest, type CodeMode } from "@codemode/core";
+import { EXECUTION_RESULT_SCHEMA, formatExecutionResult, toErrorData, type ApprovalDecision, type ApprovalRequest, type CodeMode } from "@codemode/core";
 import type { GatewayCallContext } from "../tools/index.js";
-import { SEARCH_INPUT_SCHEMA, SEARCH_RESULT_SCHEMA } from "./gateway-tool-schemas.js";
+import { executeToolInputSchema, SEARCH_INPUT_SCHEMA, SEARCH_RESULT_SCHEMA } from "./gateway-tool-schemas.js";
 import { renderSearchPage } from "./render-search-page.js";
 import { parseExecuteArguments, parseSearchArguments } from "./parse-gateway-arguments.js";
 import { searchTools } from "./search-tools.js";
@@ -50,7 +50,7 @@ export function createGatewayTools(options: CreateGatewayServerOptions): Gateway
       {
         name: executeName,
         description: codeMode.prompt(scope),
-        inputSchema: executeInputSchema({ sessions: options.sessionOwner !== undefined }) as Tool["inputSchema"],
+        inputSchema: executeToolInputSchema(options.sessionOwner !== undefined) as Tool["inputSchema"],
         outputSchema: EXECUTION_RESULT_SCHEMA as Tool["outputSchema"],
         annotations: { title: "Run a script against the tools", openWorldHint: true },
       },

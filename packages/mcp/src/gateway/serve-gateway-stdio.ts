@@ -1,5 +1,5 @@
 import type { Server as SessionServer } from "@modelcontextprotocol/sdk/server/index.js";
-import type { Server } from "@modelcontextprotocol/server";
+import type { McpServer, Server } from "@modelcontextprotocol/server";
 import { serveStdio, type StdioServerHandle } from "@modelcontextprotocol/server/stdio";
 
 /** Options of {@link serveGatewayStdio}. */
@@ -7,7 +7,7 @@ export interface ServeGatewayStdioOptions {
   /** The server of a 2025-era connection (initialize, then server-to-client requests such as elicitation). */
   createServer: () => SessionServer;
   /** The server that answers a 2026-07-28 connection, whose every request carries its own version and capabilities. */
-  createStatelessServer: () => Server;
+  createStatelessServer: () => McpServer;
   /** Calls back whenever the tool list changes; returns how to stop. */
   watchTools: (onChange: () => void) => () => void;
   log: (message: string) => void;
@@ -19,9 +19,9 @@ export interface ServeGatewayStdioOptions {
  * included), and one server of that era answers the connection from then on.
  */
 export function serveGatewayStdio(options: ServeGatewayStdioOptions): StdioServerHandle {
-  const modern = new Set<Server>();
+  const modern = new Set<McpServer>();
   const unwatchTools = options.watchTools(() => {
-    for (const server of modern) server.sendToolListChanged().catch(() => undefined);
+    for (const server of modern) server.sendToolListChanged();
   });
   const handle = serveStdio(
     ({ era }) => {
@@ -32,8 +32,8 @@ export function serveGatewayStdio(options: ServeGatewayStdioOptions): StdioServe
       }
       const server = options.createStatelessServer();
       modern.add(server);
-      const previous = server.onclose;
-      server.onclose = () => {
+      const previous = server.server.onclose;
+      server.server.onclose = () => {
         modern.delete(server);
         previous?.();
       };
