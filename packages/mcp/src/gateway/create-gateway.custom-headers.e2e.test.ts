@@ -94,7 +94,8 @@ describe("the execute tool's sessionId as an Mcp-Param header", () => {
   });
 
   it("refuses a body sessionId without the header, or with one that disagrees or is not Base64, with 400 and -32020", async () => {
-    for (const headers of [{}, { "mcp-param-session-id": "another" }, { "mcp-param-session-id": "=?base64?bmV3!?=" }]) {
+    const cases: Record<string, string>[] = [{}, { "mcp-param-session-id": "another" }, { "mcp-param-session-id": "=?base64?bmV3!?=" }];
+    for (const headers of cases) {
       const { status, body } = await callExecute({ code: "return 1;", sessionId: "new" }, headers);
       expect(status).toBe(400);
       expect(body.error).toMatchObject({ code: -32020, message: expect.stringContaining("Mcp-Param-Session-Id") });
