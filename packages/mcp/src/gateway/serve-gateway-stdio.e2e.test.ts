@@ -76,12 +76,16 @@ describe("codemode serve over stdio", () => {
   });
 
   it("asks a 2026-07-28 client for approval with an input-required result, and a 2025 client with an elicitation request", async () => {
+    // One gateway process per client; each client declines once, then accepts.
+    let answer: Answer = { action: "decline" };
+    const [modern, legacy] = await Promise.all([connectModern(() => answer), connectLegacy(() => answer)]);
     const code = `return (await tools.records.delete_record({ id: "r1" })).error?.code ?? "deleted";`;
-    expect((await execute(await connectModern(() => ({ action: "decline" })), code)).result).toBe("access_denied");
-    const modernAccepted = await execute(await connectModern(() => ({ action: "accept" })), code);
-    expect(modernAccepted.result).toBe("deleted");
-    expect((await execute(await connectLegacy(() => ({ action: "decline" })), code)).result).toBe("access_denied");
-    expect((await execute(await connectLegacy(() => ({ action: "accept" })), code)).result).toBe("deleted");
+    for (const client of [modern, legacy]) {
+      answer = { action: "decline" };
+      expect((await execute(client, code)).result).toBe("access_denied");
+      answer = { action: "accept" };
+      expect((await execute(client, code)).result).toBe("deleted");
+    }
   });
 
   it("answers a first request that claims a revision it does not speak with -32022, naming the one it does", async () => {
