@@ -16,6 +16,9 @@ const CLI = path.join(HERE, "../dist/cli.js");
 const UPSTREAM = path.join(HERE, "../src/__fixtures__/records-server.mjs");
 const SUITE = createRequire(import.meta.url).resolve("@modelcontextprotocol/conformance/dist/index.js");
 const EXEC_CLIENT = path.join(HERE, "codemode-exec-client.mjs");
+const SERVE_CLIENT = path.join(HERE, "codemode-serve-client.mjs");
+/** The client scenarios not run through `codemode exec`, and what runs them instead. */
+const CLIENT_RUNNERS = { "elicitation-sep1034-client-defaults": SERVE_CLIENT };
 
 /** The scenarios run for each spec version; each is applicable at that version. */
 const SCENARIOS = {
@@ -52,9 +55,16 @@ const SCENARIOS = {
   },
 };
 
+// `--only server` or `--only client` runs one side; the default runs both.
+const onlyAt = process.argv.indexOf("--only");
+const only = onlyAt === -1 ? undefined : process.argv[onlyAt + 1];
+if (only !== undefined && only !== "server" && only !== "client") {
+  console.error(`MCP conformance: --only takes server or client, not "${only ?? ""}".`);
+  process.exit(2);
+}
 // `--scenario NAME` (repeatable) runs only those scenarios, in every era and mode that lists them.
-const only = process.argv.flatMap((arg, index, argv) => (arg === "--scenario" && argv[index + 1] ? [argv[index + 1]] : []));
-const selected = (scenario) => only.length === 0 || only.includes(scenario);
+const scenarios = process.argv.flatMap((arg, index, argv) => (arg === "--scenario" && argv[index + 1] ? [argv[index + 1]] : []));
+const selected = (scenario) => scenarios.length === 0 || scenarios.includes(scenario);
 
 const major = Number(process.versions.node.split(".")[0]);
 if (major < 22) {
@@ -68,15 +78,20 @@ if (!existsSync(CLI)) {
 
 const results = mkdtempSync(path.join(tmpdir(), "codemode-conformance-"));
 const tally = { passed: 0, failed: 0, baselined: 0 };
-const gateway = await startGateway(results);
+const gateway = only === "client" ? undefined : await startGateway(results);
 try {
   for (const [version, modes] of Object.entries(SCENARIOS)) {
     const baseline = path.join(HERE, `baseline-${version}.yml`);
-    for (const scenario of modes.server.filter(selected)) runScenario(version, baseline, "server", scenario, ["--url", gateway.url]);
-    for (const scenario of modes.client.filter(selected)) runScenario(version, baseline, "client", scenario, ["--command", `"${process.execPath}" "${EXEC_CLIENT}"`]);
+    if (gateway) for (const scenario of modes.server.filter(selected)) runScenario(version, baseline, "server", scenario, ["--url", gateway.url]);
+    if (only === "server") continue;
+    for (const scenario of modes.client.filter(selected)) {
+      // A scenario whose server asks its client needs a client to answer: `codemode serve` with one behind it.
+      const runner = CLIENT_RUNNERS[scenario] ?? EXEC_CLIENT;
+      runScenario(version, baseline, "client", scenario, ["--command", `"${process.execPath}" "${runner}"`]);
+    }
   }
 } finally {
-  await gateway.stop();
+  await gateway?.stop();
 }
 console.log(`MCP conformance results: ${results}`);
 const total = tally.passed + tally.failed + tally.baselined;

@@ -13,7 +13,7 @@ import {
 import type { ApprovalDecision } from "@codemode/core";
 import { createGatewayTools, type CreateGatewayServerOptions, type GatewayToolCall } from "./create-gateway-tools.js";
 import { executeToolInputSchema, SEARCH_INPUT_SCHEMA } from "./gateway-tool-schemas.js";
-import { executeWithInputRequired, progressReporterOf, type ExecuteRequestState } from "./execute-with-input-required.js";
+import { cannotAsk, executeWithInputRequired, progressReporterOf, type ExecuteRequestState } from "./execute-with-input-required.js";
 import type { PausedRuns } from "./paused-runs.js";
 
 /** How a 2026-07-28 request's calls are approved: paused runs, and the key that signs their requestState. */
@@ -114,7 +114,7 @@ function declaresElicitation(ctx: ServerContext): boolean {
 }
 
 function toolCallOf(ctx: ServerContext): GatewayToolCall {
-  return { signal: ctx.mcpReq.signal, askApproval: async () => NO_ELICITATION, ...progressReporterOf(ctx) };
+  return { signal: ctx.mcpReq.signal, askApproval: async () => NO_ELICITATION, ask: cannotAsk, ...progressReporterOf(ctx) };
 }
 
 /** SDK 1.x puts "MCP error <code>: " in front of the message it was given. */
