@@ -10,6 +10,7 @@ const TOKEN = "demo-token-for-the-app-test";
 const BILLING_TOKEN = "billing-token-for-the-app-test";
 let gateway: ChildProcess;
 let url: string;
+let upstreamsLine: string;
 
 beforeAll(async () => {
   gateway = spawn(process.execPath, ["--import", "tsx", path.join(APP_DIR, "src", "main.ts"), "--port", "0"], {
@@ -29,10 +30,18 @@ beforeAll(async () => {
     gateway.once("exit", (code) => reject(new Error(`the gateway exited with ${code}: ${output}${errors}`)));
   });
   expect(output).toContain(TOKEN);
+  upstreamsLine = /upstreams: (.*)/.exec(output)?.[1] ?? "";
 });
 
 afterAll(() => {
   gateway?.kill("SIGTERM");
+});
+
+describe("the demo gateway", () => {
+  it("talks 2026-07-28 to the demo's own upstreams and 2025-11-25 to the npm servers", () => {
+    for (const id of ["billing", "crm", "support"]) expect(upstreamsLine).toContain(`${id} (connected, MCP 2026-07-28)`);
+    for (const id of ["memory", "files"]) expect(upstreamsLine).toContain(`${id} (connected, MCP 2025-11-25)`);
+  });
 });
 
 describe("runDemoClient", () => {
