@@ -10,7 +10,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { ExecutionResult } from "@codemode/core";
 import { afterAll, describe, expect, it } from "vitest";
-import { cliCommand, PACKAGE_DIR } from "../__fixtures__/fixtures.js";
+import { cliCommand, FAULT_SERVER, PACKAGE_DIR, until } from "../__fixtures__/fixtures.js";
 
 // `codemode serve` on real stdio, with a real stdio upstream behind it, and real clients of both SDK generations:
 // @modelcontextprotocol/sdk 1.32 speaks 2025-11-25 (initialize), @modelcontextprotocol/client 2.x pinned to
@@ -86,6 +86,24 @@ describe("codemode serve over stdio", () => {
       answer = { action: "accept" };
       expect((await execute(client, code)).result).toBe("deleted");
     }
+  });
+
+  it("tells a 2026-07-28 client through subscriptions/listen when an upstream's tools change", async () => {
+    const config = path.join(folder, "changing.json");
+    writeFileSync(config, JSON.stringify({ mcpServers: { faulty: { command: process.execPath, args: [FAULT_SERVER] } }, poolSize: 1 }));
+    const descriptions: string[] = [];
+    const client = new ModernClient(
+      { name: "stdio-2026-list-changed", version: "1.0.0" },
+      {
+        versionNegotiation: { mode: { pin: LATEST } },
+        listChanged: { tools: { onChanged: (_error, tools) => descriptions.push(tools?.find((tool) => tool.name === "execute")?.description ?? "") } },
+      },
+    );
+    await client.connect(new ModernStdioClientTransport({ ...serverParams, args: [...cliArgs, "serve", "--config", config] }));
+    closers.push(() => client.close());
+    expect((await client.listTools()).tools[0]?.description).not.toContain("late_tool");
+    expect(await execute(client, `return (await tools.faulty.add_tool({ name: "late_tool" })).ok;`)).toMatchObject({ result: true });
+    await until(() => descriptions.some((description) => description.includes("late_tool")), 10_000);
   });
 
   it("answers a first request that claims a revision it does not speak with -32022, naming the one it does", async () => {

@@ -21,7 +21,8 @@ export interface ServeGatewayStdioOptions {
 export function serveGatewayStdio(options: ServeGatewayStdioOptions): StdioServerHandle {
   const modern = new Set<McpServer>();
   const unwatchTools = options.watchTools(() => {
-    for (const server of modern) server.sendToolListChanged();
+    // Routed by serveStdio onto the connection's open subscriptions/listen streams, if any.
+    for (const server of modern) server.server.sendToolListChanged().catch(() => undefined);
   });
   const handle = serveStdio(
     ({ era }) => {
