@@ -9,7 +9,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { ExecutionResult } from "@codemode/core";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cliCommand, FAULT_SERVER, PACKAGE_DIR, until } from "../__fixtures__/fixtures.js";
 
 // `codemode serve` on real stdio, with a real stdio upstream behind it, and real clients of both SDK generations:
@@ -58,9 +58,18 @@ async function execute(client: Client | ModernClient, code: string): Promise<Exe
   return answer.structuredContent as unknown as ExecutionResult;
 }
 
+// Each client starts its own gateway process; the two of the first tests are started once, and answer approvals as
+// `answer` says at the time.
+let answer: Answer = { action: "decline" };
+let modern: ModernClient;
+let legacy: Client;
+
+beforeAll(async () => {
+  [modern, legacy] = await Promise.all([connectModern(() => answer), connectLegacy(() => answer)]);
+});
+
 describe("codemode serve over stdio", () => {
   it("serves a client pinned to 2026-07-28 without initialize, and an SDK 1.32 client with it, the same tools", async () => {
-    const [modern, legacy] = await Promise.all([connectModern(), connectLegacy()]);
     expect(modern.getProtocolEra()).toBe("modern");
     expect(modern.getNegotiatedProtocolVersion()).toBe(LATEST);
     expect(modern.getServerVersion()?.name).toBe("codemode-gateway");
@@ -76,9 +85,6 @@ describe("codemode serve over stdio", () => {
   });
 
   it("asks a 2026-07-28 client for approval with an input-required result, and a 2025 client with an elicitation request", async () => {
-    // One gateway process per client; each client declines once, then accepts.
-    let answer: Answer = { action: "decline" };
-    const [modern, legacy] = await Promise.all([connectModern(() => answer), connectLegacy(() => answer)]);
     const code = `return (await tools.records.delete_record({ id: "r1" })).error?.code ?? "deleted";`;
     for (const client of [modern, legacy]) {
       answer = { action: "decline" };
