@@ -59,13 +59,13 @@ async function execute(client: Client | ModernClient, code: string): Promise<Exe
 }
 
 // Each client starts its own gateway process; the two of the first tests are started once, and answer approvals as
-// `answer` says at the time.
-let answer: Answer = { action: "decline" };
+// `nextAnswer` says at the time.
+let nextAnswer: Answer = { action: "decline" };
 let modern: ModernClient;
 let legacy: Client;
 
 beforeAll(async () => {
-  [modern, legacy] = await Promise.all([connectModern(() => answer), connectLegacy(() => answer)]);
+  [modern, legacy] = await Promise.all([connectModern(() => nextAnswer), connectLegacy(() => nextAnswer)]);
 });
 
 describe("codemode serve over stdio", () => {
@@ -87,9 +87,9 @@ describe("codemode serve over stdio", () => {
   it("asks a 2026-07-28 client for approval with an input-required result, and a 2025 client with an elicitation request", async () => {
     const code = `return (await tools.records.delete_record({ id: "r1" })).error?.code ?? "deleted";`;
     for (const client of [modern, legacy]) {
-      answer = { action: "decline" };
+      nextAnswer = { action: "decline" };
       expect((await execute(client, code)).result).toBe("access_denied");
-      answer = { action: "accept" };
+      nextAnswer = { action: "accept" };
       expect((await execute(client, code)).result).toBe("deleted");
     }
   });
