@@ -1,8 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runDemoClient } from "./client.js";
 
@@ -11,6 +10,7 @@ const TOKEN = "demo-token-for-the-app-test";
 const BILLING_TOKEN = "billing-token-for-the-app-test";
 let gateway: ChildProcess;
 let url: string;
+let upstreamsLine: string;
 
 beforeAll(async () => {
   gateway = spawn(process.execPath, ["--import", "tsx", path.join(APP_DIR, "src", "main.ts"), "--port", "0"], {
@@ -30,16 +30,25 @@ beforeAll(async () => {
     gateway.once("exit", (code) => reject(new Error(`the gateway exited with ${code}: ${output}${errors}`)));
   });
   expect(output).toContain(TOKEN);
+  upstreamsLine = /upstreams: (.*)/.exec(output)?.[1] ?? "";
 });
 
 afterAll(() => {
   gateway?.kill("SIGTERM");
 });
 
+describe("the demo gateway", () => {
+  it("talks 2026-07-28 to the demo's own upstreams and 2025-11-25 to the npm servers", () => {
+    for (const id of ["billing", "crm", "support"]) expect(upstreamsLine).toContain(`${id} (connected, MCP 2026-07-28)`);
+    for (const id of ["memory", "files"]) expect(upstreamsLine).toContain(`${id} (connected, MCP 2025-11-25)`);
+  });
+});
+
 describe("runDemoClient", () => {
   it("searches, then totals every invoice across all pages in one execute, matching the data", async () => {
     const lines: string[] = [];
     const report = await runDemoClient(url, TOKEN, (line) => lines.push(line));
+    expect(report.protocolVersion).toBe("2026-07-28");
     expect(report.searchHits[0]).toBe("billing.list_invoices");
     expect(report.result.result).toMatchObject({ count: 2000, totalCents: report.expected.totalCents });
     expect(report.result.toolCalls).toHaveLength(20);
@@ -47,6 +56,7 @@ describe("runDemoClient", () => {
   });
 
   it("shows a billing-only token nothing but billing", async () => {
+    // Without versionNegotiation the client speaks the 2025 era (initialize, then a session), which the gateway serves too.
     const client = new Client({ name: "billing-analyst", version: "1.0.0" });
     await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${BILLING_TOKEN}` } } }));
     try {

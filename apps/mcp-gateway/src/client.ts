@@ -1,6 +1,5 @@
 // The scripted client: search, then one execute that totals every invoice across all pages, checked against the data.
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import type { ExecutionResult } from "@codemode/core";
 import { createInvoices } from "./servers/index.js";
 
@@ -25,6 +24,8 @@ return { count, totalCents, byStatus };
 
 /** What the scripted client saw. */
 export interface DemoClientReport {
+  /** The MCP revision the client and the gateway agreed on. */
+  protocolVersion: string | undefined;
   searchHits: string[];
   result: ExecutionResult;
   expected: { count: number; totalCents: number };
@@ -32,14 +33,18 @@ export interface DemoClientReport {
 
 /** Connects to the gateway, searches, runs the invoice-total script and checks it; throws on a wrong answer. */
 export async function runDemoClient(url: string, token: string, log: (line: string) => void = console.log): Promise<DemoClientReport> {
-  const client = new Client({ name: "codemode-demo-client", version: "1.0.0" });
+  // "auto" asks the server which revisions it speaks (server/discover) and uses 2026-07-28 when it can: no initialize,
+  // no session, every request on its own.
+  const client = new Client({ name: "codemode-demo-client", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } });
   await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
   try {
+    const protocolVersion = client.getNegotiatedProtocolVersion();
+    log(`connected with MCP ${protocolVersion ?? "(unknown revision)"}`);
     const search = await client.callTool({ name: "search", arguments: { query: "list invoices with a cursor", limit: 3 } });
     const searchHits = ((search.structuredContent as { items: { name: string }[] }).items ?? []).map((item) => item.name);
     log(`search "list invoices with a cursor" -> ${searchHits.join(", ")}`);
 
-    const executed = await client.callTool({ name: "execute", arguments: { code: TOTAL_INVOICES_SCRIPT } }, undefined, { timeout: 60_000 });
+    const executed = await client.callTool({ name: "execute", arguments: { code: TOTAL_INVOICES_SCRIPT } }, { timeout: 60_000 });
     const result = executed.structuredContent as unknown as ExecutionResult;
     log(`execute -> ${result.status} with ${result.toolCalls.length} tool calls in ${Math.round(result.durationMs)} ms`);
     log(`result: ${JSON.stringify(result.result)}`);
@@ -51,7 +56,7 @@ export async function runDemoClient(url: string, token: string, log: (line: stri
       throw new Error(`Wrong answer: expected ${JSON.stringify(expected)}, got ${JSON.stringify(result.result)} (${result.error?.message ?? "no error"}).`);
     }
     log(`checked: ${expected.count} invoices totalling ${(expected.totalCents / 100).toFixed(2)} USD, as the data says`);
-    return { searchHits, result, expected };
+    return { protocolVersion, searchHits, result, expected };
   } finally {
     await client.close();
   }

@@ -36,7 +36,10 @@ const down = gateway.upstreams().filter((upstream) => upstream.status !== "conne
 process.stdout.write(
   [
     `codemode gateway listening on ${listener.url}`,
-    `  upstreams: ${gateway.upstreams().map((upstream) => `${upstream.id} (${upstream.status})`).join(", ")}`,
+    `  upstreams: ${gateway
+      .upstreams()
+      .map((upstream) => `${upstream.id} (${upstream.status}${upstream.protocolVersion ? `, MCP ${upstream.protocolVersion}` : ""})`)
+      .join(", ")}`,
     `  token (all demo servers): ${token}`,
     `  token (billing only):     ${process.env.CODEMODE_BILLING_TOKEN}`,
     "",

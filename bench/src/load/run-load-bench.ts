@@ -1,7 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
 import { performance } from "node:perf_hooks";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { createCodeMode, type CodeMode, type ExecutionResult } from "@codemode/core";
 import { residentMb } from "../leaks/sample-process.js";
 import { summarize, type Summary } from "../stats/summarize.js";
@@ -52,9 +51,7 @@ export async function runLoadBench(log: (line: string) => void, settings: LoadSe
     log(`load: connecting ${settings.clients} MCP clients over HTTP`);
     const clients = await Promise.all(Array.from({ length: settings.clients }, () => connect(gateway.url)));
     const viaGateway: Runner = async (client, run) => {
-      const answer = await clients[client]!.callTool({ name: "execute", arguments: { code: shopScript(shopInput(client, run)) } }, undefined, {
-        timeout: 300_000,
-      });
+      const answer = await clients[client]!.callTool({ name: "execute", arguments: { code: shopScript(shopInput(client, run)) } }, { timeout: 300_000 });
       return answer.structuredContent;
     };
     const viaFloor: Runner = (client, run) => floor.execute(shopScript(shopInput(client, run)));
@@ -104,8 +101,9 @@ interface Timed {
   wallMs: number;
 }
 
+/** A client of today's MCP: pinned to 2026-07-28, each request stands alone (no initialize, no session). */
 async function connect(url: string): Promise<Client> {
-  const client = new Client({ name: "load-bench", version: "1.0.0" });
+  const client = new Client({ name: "load-bench", version: "1.0.0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } });
   await client.connect(new StreamableHTTPClientTransport(new URL(url)));
   return client;
 }

@@ -1,9 +1,7 @@
 import { createMCPClient, type MCPClient } from "@ai-sdk/mcp";
 import type { ExecutionResult } from "@codemode/core";
 import { MCP_RESULT_CASES } from "@codemode/core/testing";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { InMemoryTransport, Server, type CallToolResult } from "@modelcontextprotocol/server";
 import { tool, type ToolSet } from "ai";
 import { z } from "zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,10 +10,10 @@ import { createCodeModeTool, type CodeModeTool } from "./create-code-mode-tool.j
 // A real MCP server that answers each case's tool with the case's result, as it stands.
 function createCaseServer(): Server {
   const server = new Server({ name: "cases", version: "1.0.0" }, { capabilities: { tools: {} } });
-  server.setRequestHandler(ListToolsRequestSchema, () => ({
+  server.setRequestHandler("tools/list", () => ({
     tools: MCP_RESULT_CASES.map(({ name, description }) => ({ name, description, inputSchema: { type: "object" as const } })),
   }));
-  server.setRequestHandler(CallToolRequestSchema, ({ params }) => MCP_RESULT_CASES.find((entry) => entry.name === params.name)!.result);
+  server.setRequestHandler("tools/call", ({ params }) => MCP_RESULT_CASES.find((entry) => entry.name === params.name)!.result as CallToolResult);
   return server;
 }
 

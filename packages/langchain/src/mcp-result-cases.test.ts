@@ -9,7 +9,8 @@ import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprot
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCodeModeTool, type CodeModeTool } from "./create-code-mode-tool.js";
 
-// A real MCP server that answers each case's tool with the case's result, as it stands.
+// A real MCP server that answers each case's tool with the case's result, as it stands. Client and server are SDK 1.x:
+// @langchain/mcp-adapters' loadMcpTools takes that SDK's Client, so this is the path LangChain users have.
 function createCaseServer(): Server {
   const server = new Server({ name: "cases", version: "1.0.0" }, { capabilities: { tools: {} } });
   server.setRequestHandler(ListToolsRequestSchema, () => ({

@@ -99,6 +99,9 @@ if (only !== undefined && only !== "server" && only !== "client") {
   console.error(`MCP conformance: --only takes server or client, not "${only ?? ""}".`);
   process.exit(2);
 }
+// `--scenario NAME` (repeatable) runs only those scenarios, in every era and mode that lists them.
+const scenarios = process.argv.flatMap((arg, index, argv) => (arg === "--scenario" && argv[index + 1] ? [argv[index + 1]] : []));
+const selected = (scenario) => scenarios.length === 0 || scenarios.includes(scenario);
 
 const major = Number(process.versions.node.split(".")[0]);
 if (major < 22) {
@@ -116,9 +119,9 @@ const gateway = only === "client" ? undefined : await startGateway(results);
 try {
   for (const [version, modes] of Object.entries(SCENARIOS)) {
     const baseline = path.join(HERE, `baseline-${version}.yml`);
-    if (gateway) for (const scenario of modes.server) runScenario(version, baseline, "server", scenario, ["--url", gateway.url]);
+    if (gateway) for (const scenario of modes.server.filter(selected)) runScenario(version, baseline, "server", scenario, ["--url", gateway.url]);
     if (only === "server") continue;
-    for (const scenario of modes.client) {
+    for (const scenario of modes.client.filter(selected)) {
       // A scenario whose server asks its client needs a client to answer: `codemode serve` with one behind it.
       const runner = CLIENT_RUNNERS[scenario] ?? EXEC_CLIENT;
       runScenario(version, baseline, "client", scenario, ["--command", `"${process.execPath}" "${runner}"`]);
@@ -160,11 +163,14 @@ function readChecks(dir) {
     .flatMap((file) => JSON.parse(readFileSync(path.join(dir, file), "utf8")));
 }
 
-/** `codemode serve` over HTTP on a free loopback port, no auth, with the records fixture as its one upstream. */
+/**
+ * `codemode serve` over HTTP on a free loopback port, no auth, with the records fixture as its one upstream and
+ * sessions on, so that execute has its `sessionId` parameter, declared as an `Mcp-Param-Session-Id` header.
+ */
 async function startGateway(dir) {
   const config = path.join(dir, "gateway.json");
   const upstream = { command: process.execPath, args: [UPSTREAM] };
-  writeFileSync(config, JSON.stringify({ mcpServers: { records: upstream }, approvals: { destructive: true } }));
+  writeFileSync(config, JSON.stringify({ mcpServers: { records: upstream }, approvals: { destructive: true }, sessions: {} }));
   const child = spawn(process.execPath, [CLI, "serve", "--config", config, "--transport", "http", "--port", "0"], {
     stdio: ["ignore", "ignore", "pipe"],
   });

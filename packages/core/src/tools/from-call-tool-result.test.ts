@@ -51,6 +51,12 @@ describe("isCallToolResult", () => {
     expect(isCallToolResult({ content: "text" })).toBe(false);
     expect(isCallToolResult(null)).toBe(false);
   });
+
+  it("recognises a 2026-07-28 result, which says resultType complete, and not one that asks for input", () => {
+    expect(isCallToolResult({ resultType: "complete", content: [{ type: "text", text: "a" }], _meta: {} })).toBe(true);
+    expect(isCallToolResult({ resultType: "input_required", content: [], inputRequests: {} })).toBe(false);
+    expect(isCallToolResult({ resultType: "input_required", content: [] })).toBe(false);
+  });
 });
 
 describe("MCP_RESULT_CASES through a core tool", () => {

@@ -21,16 +21,17 @@ export interface FromCallToolResultOptions {
   outputSchema?: unknown;
 }
 
-const RESULT_KEYS = new Set(["content", "structuredContent", "isError", "_meta"]);
+const RESULT_KEYS = new Set(["content", "structuredContent", "isError", "_meta", "resultType"]);
 
 /**
  * Whether a value is an MCP `CallToolResult`: an object with a `content` array of typed blocks and no keys besides
- * `content`, `structuredContent`, `isError` and `_meta`.
+ * `content`, `structuredContent`, `isError`, `_meta` and, as MCP 2026-07-28 results carry it, `resultType:
+ * "complete"`.
  */
 export function isCallToolResult(value: unknown): value is McpCallToolResult {
   if (typeof value !== "object" || value === null) return false;
-  const { content } = value as McpCallToolResult;
-  if (!Array.isArray(content)) return false;
+  const { content, resultType } = value as McpCallToolResult & { resultType?: unknown };
+  if (!Array.isArray(content) || (resultType !== undefined && resultType !== "complete")) return false;
   return Object.keys(value).every((key) => RESULT_KEYS.has(key)) && content.every((block) => typeof block?.type === "string");
 }
 

@@ -2,7 +2,6 @@ import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { CodeModeError, isCodeModeError } from "@codemode/core";
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { loadGatewayConfig, parseGatewayConfig, type GatewayConfig } from "../config/index.js";
 import { createGateway, type Gateway } from "../gateway/index.js";
 import { withDeclined, type GatewayCallContext } from "../tools/index.js";
@@ -132,14 +131,16 @@ async function serve(loaded: LoadedConfig, values: { transport?: string; host?: 
     for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => resolve());
     if (transport === "stdio") process.stdin.once("close", () => resolve());
   });
+  let stdio: { close(): Promise<void> } | undefined;
   if (transport === "stdio") {
-    await gateway.connect(new StdioServerTransport());
+    stdio = gateway.serveStdio();
     io.stderr("codemode gateway serving on stdio\n");
   } else {
     const listener = await gateway.listen({ host: values.host ?? "127.0.0.1", port });
     io.stderr(`codemode gateway listening on ${listener.url}\n`);
   }
   await stopped;
+  await stdio?.close();
   await gateway.close();
   return 0;
 }

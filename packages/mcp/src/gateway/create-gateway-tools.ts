@@ -2,7 +2,6 @@ import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import {
   EXECUTION_RESULT_SCHEMA,
-  executeInputSchema,
   formatExecutionResult,
   toErrorData,
   type ApprovalDecision,
@@ -10,7 +9,7 @@ import {
   type CodeMode,
 } from "@codemode/core";
 import { withDeclined, type CallerAnswer, type CallerQuestion, type GatewayCallContext, type UpstreamCaller } from "../tools/index.js";
-import { SEARCH_INPUT_SCHEMA, SEARCH_RESULT_SCHEMA } from "./gateway-tool-schemas.js";
+import { executeToolInputSchema, SEARCH_INPUT_SCHEMA, SEARCH_RESULT_SCHEMA } from "./gateway-tool-schemas.js";
 import { renderSearchPage } from "./render-search-page.js";
 import { parseExecuteArguments, parseSearchArguments } from "./parse-gateway-arguments.js";
 import { searchTools } from "./search-tools.js";
@@ -65,7 +64,7 @@ export function createGatewayTools(options: CreateGatewayServerOptions): Gateway
       {
         name: executeName,
         description: codeMode.prompt(scope),
-        inputSchema: executeInputSchema({ sessions: options.sessionOwner !== undefined }) as Tool["inputSchema"],
+        inputSchema: executeToolInputSchema(options.sessionOwner !== undefined) as Tool["inputSchema"],
         outputSchema: EXECUTION_RESULT_SCHEMA as Tool["outputSchema"],
         annotations: { title: "Run a script against the tools", openWorldHint: true },
       },

@@ -10,6 +10,7 @@ import { createUpstream, type Upstream } from "../upstream/index.js";
 import { createGatewayServer } from "./create-gateway-server.js";
 import { createStatelessGatewayServer } from "./create-stateless-gateway-server.js";
 import { createPausedRuns } from "./paused-runs.js";
+import { serveGatewayStdio } from "./serve-gateway-stdio.js";
 import { LOCAL_OWNER } from "./session-owner.js";
 import { listenHttp, type HttpListener, type ListenOptions } from "./listen-http.js";
 
@@ -38,8 +39,13 @@ export interface Gateway {
    * sessions (default: the local user).
    */
   createServer(options?: { allow?: readonly string[]; owner?: string }): Server;
-  /** Serves one client over a transport such as stdio, with access to every tool. */
+  /** Serves one 2025-era client over a transport, with access to every tool. */
   connect(transport: Transport): Promise<void>;
+  /**
+   * Serves one client on this process's stdin and stdout, with access to every tool: a 2025-era client (initialize)
+   * or a 2026-07-28 one (no initialize; each request carries its version).
+   */
+  serveStdio(): { close(): Promise<void> };
   /** Serves Streamable HTTP on `/mcp`, with the config's bearer tokens. */
   listen(options?: ListenOptions): Promise<HttpListener>;
   close(): Promise<void>;
@@ -125,6 +131,15 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
     };
   }
 
+  function createStatelessServer(scope: { allow?: readonly string[]; owner?: string }) {
+    return createStatelessGatewayServer(serverOptions(scope), { runs: pausedRuns, key: requestStateKey, caller: scope.owner ?? LOCAL_OWNER });
+  }
+
+  function watchTools(onChange: () => void) {
+    toolWatchers.add(onChange);
+    return () => toolWatchers.delete(onChange);
+  }
+
   function createServer(scope: { allow?: readonly string[]; owner?: string } = {}): Server {
     const server = createGatewayServer(serverOptions(scope));
     servers.add(server);
@@ -142,17 +157,16 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
     async connect(transport) {
       await createServer().connect(transport);
     },
+    serveStdio() {
+      return serveGatewayStdio({ createServer, createStatelessServer: () => createStatelessServer({}), watchTools, log });
+    },
     async listen(listenOptions = {}) {
       const listener = await listenHttp({
         ...listenOptions,
         bearer: config.auth?.bearer,
         createServer,
-        createStatelessServer: (scope) =>
-          createStatelessGatewayServer(serverOptions(scope), { runs: pausedRuns, key: requestStateKey, caller: scope.owner ?? LOCAL_OWNER }),
-        watchTools(onChange) {
-          toolWatchers.add(onChange);
-          return () => toolWatchers.delete(onChange);
-        },
+        createStatelessServer,
+        watchTools,
         log,
       });
       listeners.add(listener);

@@ -1,7 +1,18 @@
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
-import { createRequestStateCodec, ProtocolError, Server, type CallToolResult, type ServerContext, type Tool } from "@modelcontextprotocol/server";
+import {
+  CLIENT_CAPABILITIES_META_KEY,
+  createRequestStateCodec,
+  McpServer,
+  ProtocolError,
+  type CallToolResult,
+  type ClientCapabilities,
+  type McpServerOptions,
+  type ServerContext,
+  type Tool,
+} from "@modelcontextprotocol/server";
 import type { ApprovalDecision } from "@codemode/core";
 import { createGatewayTools, type CreateGatewayServerOptions, type GatewayToolCall } from "./create-gateway-tools.js";
+import { executeToolInputSchema, SEARCH_INPUT_SCHEMA } from "./gateway-tool-schemas.js";
 import { cannotAsk, executeWithInputRequired, progressReporterOf, type ExecuteRequestState } from "./execute-with-input-required.js";
 import type { PausedRuns } from "./paused-runs.js";
 
@@ -24,18 +35,41 @@ const NO_ELICITATION: ApprovalDecision = {
 };
 
 /**
- * Makes the MCP server that answers one 2026-07-28 request (no initialize, no session: each request carries its
- * version, client info and capabilities): the gateway's tools on SDK 2.x, for `createMcpHandler`'s per-request
- * factory. A call that needs approval is asked of a client that declared elicitation with an input-required result.
+ * The gateway's 2026-07-28 server. Its tools are served by the handlers below, not registered with `McpServer`,
+ * whose own tools/call would turn invalid arguments into tool errors; it is an `McpServer` because the SDK checks a
+ * request's `Mcp-Param-*` headers against the called tool's `x-mcp-header` declarations before dispatch (400 and
+ * -32020 on a mismatch) only for one, reading the tool's input schema from `toolInputSchemaJson`.
  */
-export function createStatelessGatewayServer(options: CreateGatewayServerOptions, approvals: StatelessApprovals): Server {
+class GatewayMcpServer extends McpServer {
+  constructor(
+    info: { name: string; version: string },
+    serverOptions: McpServerOptions,
+    private readonly inputSchemas: ReadonlyMap<string, Record<string, unknown>>,
+  ) {
+    super(info, serverOptions);
+  }
+
+  override toolInputSchemaJson(name: string): Record<string, unknown> | undefined {
+    return this.inputSchemas.get(name);
+  }
+}
+
+/**
+ * Makes the MCP server that answers 2026-07-28 requests (no initialize, no session: each request carries its
+ * version, client info and capabilities): the gateway's tools on SDK 2.x, for `createMcpHandler`'s per-request
+ * factory and for one stdio connection. A call that needs approval is asked of a client that declared elicitation
+ * with an input-required result.
+ */
+export function createStatelessGatewayServer(options: CreateGatewayServerOptions, approvals: StatelessApprovals): McpServer {
   const tools = createGatewayTools(options);
   const codec = createRequestStateCodec<ExecuteRequestState>({
     key: approvals.key,
     // A state is good only for the caller it was handed to, and only for tools/call.
     bind: (ctx) => `${ctx.mcpReq.method}\0${approvals.caller}`,
   });
-  const server = new Server(
+  const inputSchemas = new Map<string, Record<string, unknown>>([[options.executeName, executeToolInputSchema(options.sessionOwner !== undefined)]]);
+  if (options.searchName !== false) inputSchemas.set(options.searchName, SEARCH_INPUT_SCHEMA);
+  const mcpServer = new GatewayMcpServer(
     { name: "codemode-gateway", version: options.version },
     {
       capabilities: { tools: { listChanged: true } },
@@ -43,14 +77,17 @@ export function createStatelessGatewayServer(options: CreateGatewayServerOptions
       // A tampered, expired or foreign state is refused with -32602 before the handler runs.
       requestState: { verify: codec.verify },
     },
+    inputSchemas,
   );
+  // McpServer installed its own tools/list and tools/call for the capability; these replace them.
+  const { server } = mcpServer;
 
   // The SDKs' tool types describe the same wire shape; 2.x only widens some fields.
   server.setRequestHandler("tools/list", () => ({ tools: tools.list() as Tool[] }));
 
   server.setRequestHandler("tools/call", async (request, ctx) => {
     try {
-      if (request.params.name === options.executeName && server.getClientCapabilities()?.elicitation) {
+      if (request.params.name === options.executeName && declaresElicitation(ctx)) {
         const runs = { tools, runs: approvals.runs, codec, caller: approvals.caller };
         return (await executeWithInputRequired(runs, request.params, ctx)) as CallToolResult;
       }
@@ -62,7 +99,18 @@ export function createStatelessGatewayServer(options: CreateGatewayServerOptions
     }
   });
 
-  return server;
+  return mcpServer;
+}
+
+/**
+ * Whether this request's client can answer elicitation. A 2026-07-28 request declares its capabilities in its own
+ * envelope; over HTTP the SDK also copies them onto the per-request server, but a stdio connection's one server keeps
+ * no client state, so the envelope is what to read.
+ */
+function declaresElicitation(ctx: ServerContext): boolean {
+  const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
+  const capabilities = envelope?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined;
+  return capabilities?.elicitation !== undefined;
 }
 
 function toolCallOf(ctx: ServerContext): GatewayToolCall {

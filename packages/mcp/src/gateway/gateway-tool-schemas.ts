@@ -1,3 +1,5 @@
+import { executeInputSchema, type JsonSchema } from "@codemode/core";
+
 /** The search tool's input. */
 export const SEARCH_INPUT_SCHEMA = {
   type: "object",
@@ -41,3 +43,21 @@ export const SEARCH_RESULT_SCHEMA = {
   },
   required: ["items", "total", "hasMore"],
 } as const;
+
+/**
+ * The `Mcp-Param-` header that carries the execute tool's `sessionId` (MCP 2026-07-28, `x-mcp-header`): a client
+ * sends `Mcp-Param-Session-Id: <id>` beside the body, so a load balancer can send every execution of one code-mode
+ * session to the process that holds it without reading the body.
+ */
+export const SESSION_ID_HEADER = "Session-Id";
+
+/**
+ * The execute tool's input as the gateway publishes it: the core's schema, with `sessionId` (present when sessions
+ * are on) declared as a custom header.
+ */
+export function executeToolInputSchema(sessions: boolean): JsonSchema {
+  const schema = executeInputSchema({ sessions });
+  const properties = schema.properties as Record<string, JsonSchema>;
+  if (!properties.sessionId) return schema;
+  return { ...schema, properties: { ...properties, sessionId: { ...properties.sessionId, "x-mcp-header": SESSION_ID_HEADER } } };
+}

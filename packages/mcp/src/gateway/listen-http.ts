@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import type { Server as StatelessServer } from "@modelcontextprotocol/server";
+import type { McpServer, Server as StatelessServer } from "@modelcontextprotocol/server";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import { authenticateBearer, type BearerPrincipal } from "./authenticate-bearer.js";
@@ -40,7 +40,7 @@ interface ListenHttpOptions extends ListenOptions {
   /** The server of one 2025-era client session. */
   createServer: (options: CallerScope) => Server;
   /** The server that answers one 2026-07-28 request. */
-  createStatelessServer: (options: CallerScope) => StatelessServer;
+  createStatelessServer: (options: CallerScope) => McpServer | StatelessServer;
   /** Calls back whenever the tool list changes; returns how to stop. */
   watchTools: (onChange: () => void) => () => void;
   log: (message: string) => void;

@@ -1,13 +1,13 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { toNodeHandler, toWebRequest, type NodeMcpRequestHandler } from "@modelcontextprotocol/node";
-import { createMcpHandler, isLegacyRequest, type McpHttpHandler, type Server } from "@modelcontextprotocol/server";
+import { createMcpHandler, isLegacyRequest, type McpHttpHandler, type McpServer, type Server } from "@modelcontextprotocol/server";
 import type { BearerPrincipal } from "./authenticate-bearer.js";
 import { sessionOwnerOf } from "./session-owner.js";
 
 /** Options of {@link serveStatelessHttp}. */
 export interface ServeStatelessHttpOptions {
   /** The server that answers one request, for one caller's scope. */
-  createServer: (options: { allow?: readonly string[]; owner?: string }) => Server;
+  createServer: (options: { allow?: readonly string[]; owner?: string }) => McpServer | Server;
   log: (message: string) => void;
 }
 

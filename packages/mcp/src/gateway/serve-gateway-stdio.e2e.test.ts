@@ -1,0 +1,133 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { Client as ModernClient } from "@modelcontextprotocol/client";
+import { StdioClientTransport as ModernStdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import type { ExecutionResult } from "@codemode/core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cliCommand, FAULT_SERVER, PACKAGE_DIR, until } from "../__fixtures__/fixtures.js";
+
+// `codemode serve` on real stdio, with a real stdio upstream behind it, and real clients of both SDK generations:
+// @modelcontextprotocol/sdk 1.32 speaks 2025-11-25 (initialize), @modelcontextprotocol/client 2.x pinned to
+// 2026-07-28 sends no initialize and carries its version and capabilities on every request.
+const RECORDS_SERVER = fileURLToPath(new URL("../__fixtures__/records-server.mjs", import.meta.url));
+const LATEST = "2026-07-28";
+const folder = mkdtempSync(path.join(tmpdir(), "codemode-stdio-"));
+const CONFIG = path.join(folder, "gateway.json");
+writeFileSync(
+  CONFIG,
+  JSON.stringify({ mcpServers: { records: { command: process.execPath, args: [RECORDS_SERVER] } }, approvals: { destructive: true }, poolSize: 1 }),
+);
+const [command, ...cliArgs] = cliCommand() as [string, ...string[]];
+const serverParams = { command, args: [...cliArgs, "serve", "--config", CONFIG], cwd: PACKAGE_DIR, stderr: "ignore" as const };
+const closers: (() => Promise<void>)[] = [];
+
+afterAll(async () => {
+  await Promise.all(closers.map((close) => close().catch(() => undefined)));
+  rmSync(folder, { recursive: true, force: true });
+});
+
+type Answer = { action: "accept" | "decline" };
+
+async function connectModern(answer?: () => Answer): Promise<ModernClient> {
+  const client = new ModernClient(
+    { name: "stdio-2026", version: "1.0.0" },
+    { versionNegotiation: { mode: { pin: LATEST } }, capabilities: answer ? { elicitation: { form: {} } } : {} },
+  );
+  if (answer) client.setRequestHandler("elicitation/create", () => ({ content: {}, ...answer() }));
+  await client.connect(new ModernStdioClientTransport(serverParams));
+  closers.push(() => client.close());
+  return client;
+}
+
+async function connectLegacy(answer?: () => Answer): Promise<Client> {
+  const client = new Client({ name: "stdio-2025", version: "1.0.0" }, answer ? { capabilities: { elicitation: { form: {} } } } : {});
+  if (answer) client.setRequestHandler(ElicitRequestSchema, () => ({ content: {}, ...answer() }));
+  await client.connect(new StdioClientTransport(serverParams));
+  closers.push(() => client.close());
+  return client;
+}
+
+async function execute(client: Client | ModernClient, code: string): Promise<ExecutionResult> {
+  const answer = await client.callTool({ name: "execute", arguments: { code } });
+  return answer.structuredContent as unknown as ExecutionResult;
+}
+
+// Each client starts its own gateway process; the two of the first tests are started once, and answer approvals as
+// `nextAnswer` says at the time.
+let nextAnswer: Answer = { action: "decline" };
+let modern: ModernClient;
+let legacy: Client;
+
+beforeAll(async () => {
+  [modern, legacy] = await Promise.all([connectModern(() => nextAnswer), connectLegacy(() => nextAnswer)]);
+});
+
+describe("codemode serve over stdio", () => {
+  it("serves a client pinned to 2026-07-28 without initialize, and an SDK 1.32 client with it, the same tools", async () => {
+    expect(modern.getProtocolEra()).toBe("modern");
+    expect(modern.getNegotiatedProtocolVersion()).toBe(LATEST);
+    expect(modern.getServerVersion()?.name).toBe("codemode-gateway");
+    expect(legacy.getServerVersion()?.name).toBe("codemode-gateway");
+
+    const [modernList, legacyList] = await Promise.all([modern.listTools(), legacy.listTools()]);
+    expect(modernList.tools.map((tool) => tool.name)).toEqual(["execute", "search"]);
+    expect(modernList.tools).toEqual(legacyList.tools);
+
+    const code = "return (await tools.records.list_records({})).data;";
+    expect(await execute(modern, code)).toMatchObject({ status: "completed", result: ["r1", "r2"] });
+    expect(await execute(legacy, code)).toMatchObject({ status: "completed", result: ["r1", "r2"] });
+  });
+
+  it("asks a 2026-07-28 client for approval with an input-required result, and a 2025 client with an elicitation request", async () => {
+    const code = `return (await tools.records.delete_record({ id: "r1" })).error?.code ?? "deleted";`;
+    for (const client of [modern, legacy]) {
+      nextAnswer = { action: "decline" };
+      expect((await execute(client, code)).result).toBe("access_denied");
+      nextAnswer = { action: "accept" };
+      expect((await execute(client, code)).result).toBe("deleted");
+    }
+  });
+
+  it("tells a 2026-07-28 client through subscriptions/listen when an upstream's tools change", async () => {
+    const config = path.join(folder, "changing.json");
+    writeFileSync(config, JSON.stringify({ mcpServers: { faulty: { command: process.execPath, args: [FAULT_SERVER] } }, poolSize: 1 }));
+    const descriptions: string[] = [];
+    const client = new ModernClient(
+      { name: "stdio-2026-list-changed", version: "1.0.0" },
+      {
+        versionNegotiation: { mode: { pin: LATEST } },
+        listChanged: { tools: { onChanged: (_error, tools) => descriptions.push(tools?.find((tool) => tool.name === "execute")?.description ?? "") } },
+      },
+    );
+    await client.connect(new ModernStdioClientTransport({ ...serverParams, args: [...cliArgs, "serve", "--config", config] }));
+    closers.push(() => client.close());
+    expect((await client.listTools()).tools[0]?.description).not.toContain("late_tool");
+    expect(await execute(client, `return (await tools.faulty.add_tool({ name: "late_tool" })).ok;`)).toMatchObject({ result: true });
+    await until(() => descriptions.some((description) => description.includes("late_tool")), 10_000);
+  });
+
+  it("answers a first request that claims a revision it does not speak with -32022, naming the one it does", async () => {
+    const child = spawn(serverParams.command, serverParams.args, { cwd: PACKAGE_DIR, stdio: ["pipe", "pipe", "ignore"] });
+    closers.push(async () => void child.kill());
+    const _meta = {
+      "io.modelcontextprotocol/protocolVersion": "2099-01-01",
+      "io.modelcontextprotocol/clientInfo": { name: "raw", version: "1" },
+      "io.modelcontextprotocol/clientCapabilities": {},
+    };
+    child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta } })}\n`);
+    const line = await new Promise<string>((resolve) => {
+      let output = "";
+      child.stdout.setEncoding("utf8").on("data", (text: string) => {
+        output += text;
+        if (output.includes("\n")) resolve(output.split("\n")[0] ?? "");
+      });
+    });
+    expect(JSON.parse(line)).toMatchObject({ id: 1, error: { code: -32022, data: { supported: [LATEST], requested: "2099-01-01" } } });
+  });
+});
