@@ -6,6 +6,7 @@ Usage:
   codemode exec SCRIPT [--config FILE] [--workspace DIR] [-- ARGS...]
   codemode search QUERY --config FILE [--server ID] [--limit N] [--detail brief|full]
   codemode types --config FILE
+  codemode import FILE
 
 Commands:
   serve    Serve the gateway's execute and search tools (stdio by default; http on H:N/mcp,
@@ -15,6 +16,8 @@ Commands:
            Exits 0 when the script completed, 1 when it failed.
   search   Print the tools that match QUERY, as JSON.
   types    Print the TypeScript declarations of every tool.
+  import   Print a gateway config (JSON) made from the MCP servers of a Claude Desktop, Claude Code,
+           Cursor or VS Code config file; what it leaves out or rewrites is noted on stderr.
 
 Options:
   -c, --config FILE   The gateway config (JSON, the mcpServers format plus limits/tools/auth/approvals).

@@ -3,7 +3,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { CodeModeError, isCodeModeError } from "@codemode/core";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import { loadGatewayConfig, parseGatewayConfig, type GatewayConfig } from "../config/index.js";
+import { importClientConfig, loadGatewayConfig, parseGatewayConfig, readClientConfigFile, type GatewayConfig } from "../config/index.js";
 import { createGateway, type Gateway } from "../gateway/index.js";
 import { CLI_USAGE } from "./cli-usage.js";
 
@@ -98,8 +98,16 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
         io.stdout(`${gateway.codeMode.declarations()}\n`);
         return 0;
       });
+    case "import": {
+      expectPositionals(command, rest, 1, "FILE");
+      const file = rest[0] as string;
+      const { config, notes } = importClientConfig(await readClientConfigFile(file), { file });
+      for (const note of notes) io.stderr(`codemode import: ${note}\n`);
+      io.stdout(`${JSON.stringify(config, null, 2)}\n`);
+      return 0;
+    }
     default:
-      throw usageError(`unknown command "${command}"; the commands are serve, exec, search and types.`);
+      throw usageError(`unknown command "${command}"; the commands are serve, exec, search, types and import.`);
   }
 }
 

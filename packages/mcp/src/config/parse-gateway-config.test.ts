@@ -23,7 +23,7 @@ describe("parseGatewayConfig", () => {
     }
     expect(isCodeModeError(thrown) && thrown.code).toBe("INVALID_CONFIG");
     expect(isCodeModeError(thrown) && thrown.details?.problems).toEqual([
-      "mcpServers.a: needs a command (stdio) or a url (Streamable HTTP)",
+      "mcpServers.a: needs a command (stdio) or a url (Streamable HTTP or SSE)",
       "extra: unknown key",
     ]);
   });
