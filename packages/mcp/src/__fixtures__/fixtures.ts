@@ -12,6 +12,9 @@ const packageEntry = (name: string, file: string) => path.join(path.dirname(requ
 export const PACKAGE_DIR = fileURLToPath(new URL("../..", import.meta.url));
 export const FAULT_SERVER = fileURLToPath(new URL("./fault-server.mjs", import.meta.url));
 export const FAULT_HTTP_SERVER = fileURLToPath(new URL("./fault-http-server.mjs", import.meta.url));
+/** Servers of either era whose tools ask their caller (elicitation, sampling), report progress and log. */
+export const ASKING_SERVER_2026 = fileURLToPath(new URL("./asking-server-2026.mjs", import.meta.url));
+export const ASKING_SERVER_2025 = fileURLToPath(new URL("./asking-server-2025.mjs", import.meta.url));
 export const EVERYTHING_SERVER = packageEntry("@modelcontextprotocol/server-everything", "dist/index.js");
 export const MEMORY_SERVER = packageEntry("@modelcontextprotocol/server-memory", "dist/index.js");
 // The MCP Inspector 2.x launcher; `--cli` runs its command-line client.
@@ -90,7 +93,8 @@ export function childProcesses(needle: string): number[] {
     .map(Number);
 }
 
-async function startListening(args: string[], env: Record<string, string>): Promise<ChildProcess> {
+/** Starts `node ...args` and resolves once its stderr says it is listening. */
+export async function startListening(args: string[], env: Record<string, string>): Promise<ChildProcess> {
   const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "pipe"] });
   await new Promise<void>((resolve, reject) => {
     child.stderr?.on("data", (chunk: Buffer) => chunk.toString().includes("listening") && resolve());

@@ -1,6 +1,6 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
-import { elicitApproval } from "../approval/index.js";
+import { askSessionClient, elicitApproval } from "../approval/index.js";
 import { createGatewayTools, type CreateGatewayServerOptions } from "./create-gateway-tools.js";
 
 export type { CreateGatewayServerOptions } from "./create-gateway-tools.js";
@@ -13,7 +13,7 @@ export function createGatewayServer(options: CreateGatewayServerOptions): Server
   const tools = createGatewayTools(options);
   const server = new Server(
     { name: "codemode-gateway", version: options.version },
-    { capabilities: { tools: { listChanged: true } } },
+    { capabilities: { tools: { listChanged: true }, logging: {} } },
   );
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.list() }));
@@ -24,6 +24,9 @@ export function createGatewayServer(options: CreateGatewayServerOptions): Server
       signal: extra.signal,
       // Approvals go to the client that called execute, on this request's session (MCP elicitation).
       askApproval: (approval) => elicitApproval(server, extra.requestId, approval),
+      // So do the questions and log messages of the upstreams the execution calls.
+      ask: (question, signal) => askSessionClient(server, extra.requestId, question, signal),
+      log: (params) => void extra.sendNotification({ method: "notifications/message", params }).catch(() => undefined),
       ...(progressToken === undefined
         ? {}
         : {

@@ -1,7 +1,7 @@
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { EXECUTION_RESULT_SCHEMA, executeInputSchema, formatExecutionResult, toErrorData, type ApprovalDecision, type ApprovalRequest, type CodeMode } from "@codemode/core";
-import type { GatewayCallContext } from "../tools/index.js";
+import type { CallerAnswer, CallerQuestion, GatewayCallContext, UpstreamCaller } from "../tools/index.js";
 import { SEARCH_INPUT_SCHEMA, SEARCH_RESULT_SCHEMA } from "./gateway-tool-schemas.js";
 import { renderSearchPage } from "./render-search-page.js";
 import { parseExecuteArguments, parseSearchArguments } from "./parse-gateway-arguments.js";
@@ -29,7 +29,14 @@ export interface GatewayToolCall {
   signal: AbortSignal;
   /** Asks the caller to approve an upstream call. */
   askApproval: (request: ApprovalRequest) => Promise<ApprovalDecision>;
-  /** Present when the caller sent a progress token: tells it that an upstream call finished. */
+  /**
+   * Asks the caller a question an upstream raised (elicitation, sampling); rejects, saying why, when it cannot be
+   * asked. Absent: nobody can be asked.
+   */
+  ask?: (question: CallerQuestion, signal: AbortSignal) => Promise<CallerAnswer>;
+  /** Passes on an upstream's log message (`notifications/message` params) to the caller. */
+  log?: UpstreamCaller["log"];
+  /** Present when the caller sent a progress token: tells it that an upstream call finished or made progress. */
   reportProgress?: (progress: number, message: string) => void;
 }
 
@@ -83,13 +90,20 @@ export function createGatewayTools(options: CreateGatewayServerOptions): Gateway
     throw new McpError(ErrorCode.InvalidParams, `Tool ${name} not found.`);
   }
 
-  async function execute(args: unknown, { signal, askApproval, reportProgress }: GatewayToolCall): Promise<CallToolResult> {
+  async function execute(args: unknown, { signal, askApproval, ask, log, reportProgress }: GatewayToolCall): Promise<CallToolResult> {
     const { code, sessionId } = parseExecuteArguments(executeName, args, options.sessionOwner !== undefined);
     const session = sessionId === undefined ? {} : { sessionId, owner: options.sessionOwner };
-    const context: GatewayCallContext = { askApproval };
+    // One caller object per execution: upstreams tell executions apart by it.
+    const caller: UpstreamCaller = { ...(ask ? { ask } : {}), ...(log ? { log } : {}) };
+    const context: GatewayCallContext = { askApproval, caller };
     if (reportProgress) {
-      let completed = 0;
-      context.onToolCall = (tool) => reportProgress(++completed, `${tool} finished`);
+      // One count for both kinds of news, as progress must grow with every notification on the same token.
+      let events = 0;
+      context.onToolCall = (tool) => reportProgress(++events, `${tool} finished`);
+      context.onUpstreamProgress = (tool, update) => {
+        const done = update.total === undefined ? `${update.progress}` : `${update.progress}/${update.total}`;
+        reportProgress(++events, `${tool}: ${update.message ?? done}`);
+      };
     }
     const result = await codeMode.execute(code, { signal, context, ...scope, ...session });
     return {

@@ -66,11 +66,12 @@ describe("createGateway with an upstream's whole content", () => {
       const listed = await resources.list({ namespace: "everything" });
       const doc = listed.data.find((item) => item.name === "architecture.md");
       const read = await resources.read({ namespace: doc.namespace, uri: doc.uri });
-      return { link: link.type, followed: followed.data[0].uri === link.uri, kinds: Object.keys(followed.data[0]).sort(),
+      const missing = await resources.read({ namespace: "everything", uri: "demo://resource/static/document/nope.md" });
+      return { missing: missing.error.code, link: link.type, followed: followed.data[0].uri === link.uri, kinds: Object.keys(followed.data[0]).sort(),
         listed: listed.data.length, heading: read.data[0].text.split("\\n")[0], mimeType: read.data[0].mimeType };
     `);
     expect(result.error).toBeNull();
-    expect(result.result).toMatchObject({ link: "resource_link", followed: true, listed: 7, heading: "# Everything Server – Architecture", mimeType: "text/markdown" });
+    expect(result.result).toMatchObject({ missing: "not_found", link: "resource_link", followed: true, listed: 7, heading: "# Everything Server – Architecture", mimeType: "text/markdown" });
   });
 
   it("keeps resources to the caller's allowlist and under the server's answer cap", async () => {

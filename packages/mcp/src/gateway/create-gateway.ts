@@ -30,8 +30,8 @@ export interface CreateGatewayOptions {
 /** A code-mode MCP gateway: upstream MCP servers behind one `execute` and one `search` tool. */
 export interface Gateway {
   readonly codeMode: CodeMode;
-  /** Each upstream's id, state and, while it is down, why. */
-  upstreams(): { id: string; status: string; error: string | undefined }[];
+  /** Each upstream's id, state, the MCP revision spoken with it while connected and, while it is down, why. */
+  upstreams(): { id: string; status: string; protocolVersion: string | undefined; error: string | undefined }[];
   /** Connects every upstream (one attempt each; those down keep being retried in the background). */
   start(): Promise<void>;
   /**
@@ -139,7 +139,7 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
 
   return {
     codeMode,
-    upstreams: () => upstreams.map(({ id, status, error }) => ({ id, status, error })),
+    upstreams: () => upstreams.map(({ id, status, protocolVersion, error }) => ({ id, status, protocolVersion, error })),
     async start() {
       await Promise.all(upstreams.map((upstream) => upstream.start()));
     },

@@ -2,7 +2,7 @@ import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import { createRequestStateCodec, ProtocolError, Server, type CallToolResult, type ServerContext, type Tool } from "@modelcontextprotocol/server";
 import type { ApprovalDecision } from "@codemode/core";
 import { createGatewayTools, type CreateGatewayServerOptions, type GatewayToolCall } from "./create-gateway-tools.js";
-import { executeWithInputRequired, progressReporterOf, type ExecuteRequestState } from "./execute-with-input-required.js";
+import { cannotAsk, executeWithInputRequired, progressReporterOf, type ExecuteRequestState } from "./execute-with-input-required.js";
 import type { PausedRuns } from "./paused-runs.js";
 
 /** How a 2026-07-28 request's calls are approved: paused runs, and the key that signs their requestState. */
@@ -66,7 +66,7 @@ export function createStatelessGatewayServer(options: CreateGatewayServerOptions
 }
 
 function toolCallOf(ctx: ServerContext): GatewayToolCall {
-  return { signal: ctx.mcpReq.signal, askApproval: async () => NO_ELICITATION, ...progressReporterOf(ctx) };
+  return { signal: ctx.mcpReq.signal, askApproval: async () => NO_ELICITATION, ask: cannotAsk, ...progressReporterOf(ctx) };
 }
 
 /** SDK 1.x puts "MCP error <code>: " in front of the message it was given. */

@@ -1,8 +1,19 @@
 import { createHash } from "node:crypto";
 import type { CallToolResult as SessionCallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { inputRequired, inputResponse, ProtocolError, ProtocolErrorCode, type InputRequiredResult, type RequestStateCodec, type ServerContext } from "@modelcontextprotocol/server";
-import type { ApprovalDecision } from "@codemode/core";
-import { approvalMessage } from "../approval/index.js";
+import {
+  inputRequired,
+  ProtocolError,
+  ProtocolErrorCode,
+  type ClientCapabilities,
+  type CreateMessageRequestParams,
+  type ElicitRequestURLParams,
+  type InputRequest,
+  type InputRequiredResult,
+  type RequestStateCodec,
+  type ServerContext,
+} from "@modelcontextprotocol/server";
+import { askApproval, type AskCaller } from "../approval/index.js";
+import type { CallerAnswer, CallerQuestion } from "../tools/index.js";
 import type { GatewayToolCall, GatewayTools } from "./create-gateway-tools.js";
 import type { PausedRuns } from "./paused-runs.js";
 
@@ -23,10 +34,11 @@ export interface ExecuteWithInputRequiredOptions {
 }
 
 /**
- * Runs `execute` for a 2026-07-28 client that can answer elicitation: when the script's calls need approval, the
- * answer is an input-required result with one form elicitation per call and a signed requestState, and the client's
- * retry carrying its answers resumes the same run. Accept approves; decline, cancel or another kind of answer denies;
- * a call left unanswered is asked again.
+ * Runs `execute` for a 2026-07-28 client that can answer elicitation: when the run has questions for its caller
+ * (approvals of the script's calls; elicitation and sampling requests its upstreams raised), the answer is an
+ * input-required result with one input request per question and a signed requestState, and the client's retry
+ * carrying its answers resumes the same run. For an approval, accept approves; decline, cancel or another kind of
+ * answer denies. A question left unanswered is asked again.
  */
 export async function executeWithInputRequired(
   options: ExecuteWithInputRequiredOptions,
@@ -37,34 +49,60 @@ export async function executeWithInputRequired(
   const state = ctx.mcpReq.requestState<ExecuteRequestState>();
   let run;
   if (state === undefined) {
-    run = options.runs.start(options.caller, (hooks) => options.tools.call(request.name, request.arguments, hooks));
+    const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
+    const capabilities = envelope?.["io.modelcontextprotocol/clientCapabilities"] as ClientCapabilities | undefined;
+    run = options.runs.start(options.caller, ({ ask, signal, reportProgress }) => {
+      const askable = withinCapabilities(capabilities, ask);
+      const hooks: GatewayToolCall = { signal, reportProgress, ask: askable, askApproval: (approval) => askApproval(askable, approval) };
+      return options.tools.call(request.name, request.arguments, hooks);
+    });
   } else {
     if (state.args !== args) throw new ProtocolError(ProtocolErrorCode.InvalidParams, "The requestState belongs to a call with other arguments.");
     run = options.runs.get(state.run, options.caller);
     if (!run) return gone();
-    for (const key of Object.keys(ctx.mcpReq.inputResponses ?? {})) run.answer(key, decisionOf(inputResponse(ctx.mcpReq.inputResponses, key)));
+    // Answers are the client's word: an approval reads only `action`, an upstream's SDK checks what it asked for.
+    for (const [key, answer] of Object.entries(ctx.mcpReq.inputResponses ?? {})) run.answer(key, answer as CallerAnswer);
   }
   const progress = await run.next({ signal: ctx.mcpReq.signal, ...progressReporterOf(ctx) });
   if ("done" in progress) return progress.done;
-  const inputRequests = Object.fromEntries(
-    progress.waiting.map(({ key, request: approval }) => [
-      key,
-      inputRequired.elicit({ message: approvalMessage(approval), requestedSchema: { type: "object", properties: {} } }),
-    ]),
-  );
+  const inputRequests = Object.fromEntries(progress.waiting.map(({ key, question }) => [key, inputRequestOf(question)]));
   return inputRequired({ inputRequests, requestState: await options.codec.mint({ run: run.id, args }, ctx) });
 }
 
-function decisionOf(answer: ReturnType<typeof inputResponse>): ApprovalDecision {
-  if (answer.kind === "elicit" && answer.action === "accept") return true;
-  if (answer.kind === "elicit") return { approved: false, reason: answer.action === "decline" ? "the user declined it" : "the user dismissed the request" };
-  return { approved: false, reason: "the client's answer was not an elicitation result" };
+/** A question as an input request of the 2026-07-28 revision. */
+function inputRequestOf(question: CallerQuestion): InputRequest {
+  if (question.method === "sampling/createMessage") return inputRequired.createMessage(question.params as CreateMessageRequestParams);
+  if (question.params.mode === "url") {
+    // The 2025 revision's elicitationId has no place here: the requestState ties the answer to its question.
+    const { mode: _mode, elicitationId: _id, ...params } = question.params;
+    return inputRequired.elicitUrl(params as Omit<ElicitRequestURLParams, "mode" | "elicitationId">);
+  }
+  const { mode: _mode, ...params } = question.params;
+  return inputRequired.elicit(params as Parameters<typeof inputRequired.elicit>[0]);
+}
+
+/** Refuses, saying why, the questions the client did not declare it can answer. */
+function withinCapabilities(capabilities: ClientCapabilities | undefined, ask: AskCaller): AskCaller {
+  return async (question, signal) => {
+    if (question.method === "sampling/createMessage" && !capabilities?.sampling) {
+      throw new Error("the MCP client behind this execution did not declare the sampling capability");
+    }
+    if (question.method === "elicitation/create" && question.params.mode === "url" && !capabilities?.elicitation?.url) {
+      throw new Error("the MCP client behind this execution did not declare url elicitation");
+    }
+    return ask(question, signal);
+  };
 }
 
 function gone(): SessionCallToolResult {
   const text =
     "The paused execution this retry belongs to is gone: it finished long ago, or another gateway process or a restart holds it. Run the script again.";
   return { content: [{ type: "text", text }], isError: true };
+}
+
+/** How a request of a 2026-07-28 client that did not declare elicitation answers its upstreams' questions. */
+export async function cannotAsk(): Promise<never> {
+  throw new Error("the MCP client behind this execution did not declare the elicitation capability, so it cannot be asked");
 }
 
 /** Reports progress on this request when its caller sent a progress token. */

@@ -1,15 +1,15 @@
 import { randomUUID } from "node:crypto";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import type { ApprovalDecision, ApprovalRequest } from "@codemode/core";
+import type { CallerAnswer, CallerQuestion } from "../tools/index.js";
 
-/** One approval a paused run waits for, under the key its input request carries. */
-export interface PendingApproval {
+/** One question for the caller a paused run waits on (an approval, an upstream's own), under its input request's key. */
+export interface PendingQuestion {
   key: string;
-  request: ApprovalRequest;
+  question: CallerQuestion;
 }
 
-/** Where a run stands when its caller's request must be answered: finished, or waiting for approvals. */
-export type RunProgress = { done: CallToolResult } | { waiting: PendingApproval[] };
+/** Where a run stands when its caller's request must be answered: finished, or waiting for answers. */
+export type RunProgress = { done: CallToolResult } | { waiting: PendingQuestion[] };
 
 /** The request that currently waits on a run: its cancellation stops the run, and progress goes to it. */
 export interface RunRound {
@@ -17,27 +17,28 @@ export interface RunRound {
   reportProgress?: (progress: number, message: string) => void;
 }
 
-/** What a run is started with: how to ask for approval, its own signal, and where to report progress. */
+/** What a run is started with: how to ask its caller a question, its own signal, and where to report progress. */
 export interface RunHooks {
-  askApproval: (request: ApprovalRequest) => Promise<ApprovalDecision>;
+  /** Pauses the run until the caller answers, by retrying its request. */
+  ask: (question: CallerQuestion, signal: AbortSignal) => Promise<CallerAnswer>;
   signal: AbortSignal;
   reportProgress: (progress: number, message: string) => void;
 }
 
-/** An execution that outlives the request that started it, while its caller is asked for approvals. */
+/** An execution that outlives the request that started it, while its caller is asked questions. */
 export interface PausedRun {
   readonly id: string;
   /** The caller that started it; only that caller may resume it. */
   readonly owner: string;
-  /** Waits, for one request, until the run finishes or asks for at least one approval that has no answer yet. */
+  /** Waits, for one request, until the run finishes or asks at least one question that has no answer yet. */
   next(round: RunRound): Promise<RunProgress>;
-  /** Answers one pending approval; unknown keys are ignored. */
-  answer(key: string, decision: ApprovalDecision): void;
+  /** Answers one pending question, or refuses it with an error saying why; unknown keys are ignored. */
+  answer(key: string, answer: CallerAnswer | Error): void;
 }
 
 /** The runs of this process that wait for their caller (see {@link createPausedRuns}). */
 export interface PausedRuns {
-  /** Starts `run` with its hooks: its `askApproval` pauses it until the caller answers. */
+  /** Starts `run` with its hooks: its `ask` pauses it until the caller answers. */
   start(owner: string, run: (hooks: RunHooks) => Promise<CallToolResult>): PausedRun;
   /** The run with this id, when it is still here and belongs to `owner`. */
   get(id: string, owner: string): PausedRun | undefined;
@@ -47,31 +48,34 @@ export interface PausedRuns {
 const KEEP_FINISHED_MS = 60_000;
 
 /**
- * Keeps the executions that paused for approval in this process, so a 2026-07-28 client can answer by retrying the
- * request. A run is never held by the requests themselves: its wait for an answer ends at the core's
- * `approvalTimeoutMs` (the call then fails with `timeout`) whether or not the client comes back.
+ * Keeps the executions that paused for their caller in this process (an approval, or a question an upstream raised),
+ * so a 2026-07-28 client can answer by retrying the request. A run is never held by the requests themselves: its
+ * wait for an answer ends with the asker's signal (for an approval, the core's `approvalTimeoutMs`; for an
+ * upstream's question, that upstream's call) whether or not the client comes back.
  */
 export function createPausedRuns(): PausedRuns {
   const runs = new Map<string, PausedRun>();
 
   function start(owner: string, run: Parameters<PausedRuns["start"]>[1]): PausedRun {
     const id = randomUUID();
-    const pending = new Map<string, PendingApproval & { resolve: (decision: ApprovalDecision) => void }>();
+    const pending = new Map<string, PendingQuestion & { settle: (answer: CallerAnswer | Error) => void }>();
+    let asked = 0;
     let wake: () => void = () => undefined;
     let round: RunRound | undefined;
     // The run belongs to no single request, so it has its own signal; the request waiting on it may cancel it.
     const controller = new AbortController();
 
-    const askApproval = (request: ApprovalRequest) =>
-      new Promise<ApprovalDecision>((resolve) => {
-        const key = request.callId;
-        pending.set(key, { key, request, resolve });
-        // The core settles the call itself once the answer is no longer wanted (timeout, cancellation, end of the run).
-        request.signal.addEventListener("abort", () => pending.delete(key), { once: true });
+    const ask = (question: CallerQuestion, signal: AbortSignal) =>
+      new Promise<CallerAnswer>((resolve, reject) => {
+        const key = `q${++asked}`;
+        const settle = (answer: CallerAnswer | Error) => (answer instanceof Error ? reject(answer) : resolve(answer));
+        pending.set(key, { key, question, settle });
+        // The asker settles its call once the answer is no longer wanted (timeout, cancellation, end of the run).
+        signal.addEventListener("abort", () => pending.delete(key) && reject(new Error("the question was withdrawn")), { once: true });
         wake();
       });
     const reportProgress = (progress: number, message: string) => round?.reportProgress?.(progress, message);
-    const result = run({ askApproval, signal: controller.signal, reportProgress });
+    const result = run({ ask, signal: controller.signal, reportProgress });
     result.finally(() => setTimeout(() => runs.delete(id), KEEP_FINISHED_MS).unref()).catch(() => undefined);
 
     const paused: PausedRun = {
@@ -90,17 +94,17 @@ export function createPausedRuns(): PausedRuns {
           if (outcome) return outcome;
           // Calls made together (Promise.all) ask together: let the others reach their approval before answering.
           await new Promise((resolve) => setImmediate(resolve));
-          return { waiting: [...pending.values()].map(({ key, request }) => ({ key, request })) };
+          return { waiting: [...pending.values()].map(({ key, question }) => ({ key, question })) };
         } finally {
           current.signal.removeEventListener("abort", cancel);
           round = undefined;
         }
       },
-      answer(key, decision) {
+      answer(key, answer) {
         const waiting = pending.get(key);
         if (!waiting) return;
         pending.delete(key);
-        waiting.resolve(decision);
+        waiting.settle(answer);
       },
     };
     runs.set(id, paused);

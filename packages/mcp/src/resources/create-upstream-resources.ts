@@ -1,5 +1,5 @@
 import { CodeModeError, isCodeModeError, type ResourceInfo, type ResourceSource } from "@codemode/core";
-import { McpError } from "@modelcontextprotocol/sdk/types.js";
+import { ProtocolError } from "@modelcontextprotocol/client";
 import type { Upstream } from "../upstream/index.js";
 
 // MCP's "resource not found" error code; servers built on SDK 1.x answer an unknown uri with invalid params instead.
@@ -34,7 +34,7 @@ export function createUpstreamResources(upstreams: readonly Upstream[]): Resourc
         });
       } catch (error) {
         const cause = isCodeModeError(error) ? error.cause : error;
-        if (cause instanceof McpError && (cause.code === RESOURCE_NOT_FOUND || /not found/i.test(cause.message))) throw notFound(namespace, uri);
+        if (cause instanceof ProtocolError && (cause.code === RESOURCE_NOT_FOUND || /not found/i.test(cause.message))) throw notFound(namespace, uri);
         throw error;
       }
     },

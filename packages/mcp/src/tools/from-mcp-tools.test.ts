@@ -1,4 +1,4 @@
-import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult, Tool } from "@modelcontextprotocol/client";
 import { describe, expect, it } from "vitest";
 import { fromMcpTools } from "./from-mcp-tools.js";
 

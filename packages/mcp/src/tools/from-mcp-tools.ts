@@ -1,9 +1,10 @@
 import { createToolNamer, fromCallToolResult, type JsonSchema, type ToolDefinition } from "@codemode/core";
-import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
-import { reportToolCall } from "./gateway-call-context.js";
+import type { CallToolResult, Tool } from "@modelcontextprotocol/client";
+import type { UpstreamCallOptions, UpstreamCaller } from "./upstream-caller.js";
+import { reportToolCall, type GatewayCallContext } from "./gateway-call-context.js";
 
 /** Calls one upstream tool by its original MCP name. */
-export type CallUpstreamTool = (name: string, args: unknown, options: { signal?: AbortSignal }) => Promise<CallToolResult>;
+export type CallUpstreamTool = (name: string, args: unknown, options: UpstreamCallOptions) => Promise<CallToolResult>;
 
 /**
  * Turns one upstream server's MCP tools into core tool definitions named `<serverId>.<tool>` by the core's tool-name
@@ -23,13 +24,25 @@ export function fromMcpTools(serverId: string, tools: readonly Tool[], callTool:
       ...(tool.annotations ? { annotations: stripUndefined({ ...tool.annotations, title: tool.annotations.title ?? tool.title }) } : {}),
       async execute(args: unknown, { signal, context }) {
         try {
-          return fromCallToolResult(await callTool(tool.name, args, { signal }), { outputSchema });
+          return fromCallToolResult(await callTool(tool.name, args, { signal, ...callerOf(context, name) }), { outputSchema });
         } finally {
           reportToolCall(context, name);
         }
       },
     } satisfies ToolDefinition;
   });
+}
+
+// Executions run without the gateway's context (the CLI's) have no client: their upstreams' questions are declined.
+const NO_CLIENT: UpstreamCaller = {};
+
+/** The execution behind a call, as its upstream needs it: questions and logs go to it, and so does progress. */
+function callerOf(context: unknown, name: string): Omit<UpstreamCallOptions, "signal"> {
+  const { caller, onUpstreamProgress } = (context ?? {}) as GatewayCallContext;
+  return {
+    caller: caller ?? NO_CLIENT,
+    ...(typeof onUpstreamProgress === "function" ? { onProgress: (progress) => onUpstreamProgress(name, progress) } : {}),
+  };
 }
 
 // The envelope carries `structuredContent.result` unwrapped, so the declared type must describe it the same way.

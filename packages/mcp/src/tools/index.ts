@@ -1,2 +1,3 @@
 export { fromMcpTools, type CallUpstreamTool } from "./from-mcp-tools.js";
 export { type GatewayCallContext } from "./gateway-call-context.js";
+export type { CallerAnswer, CallerQuestion, UpstreamCallOptions, UpstreamCaller, UpstreamProgress } from "./upstream-caller.js";

@@ -1,5 +1,7 @@
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { ErrorCode } from "@modelcontextprotocol/sdk/types.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+
+/** The JSON-RPC code the gateway answers a request with when its event stream broke: the connection is gone. */
+export const CONNECTION_CLOSED = -32000;
 
 /**
  * A Streamable HTTP client transport whose responses fail once one message passes `maxMessageBytes`, and whose
@@ -28,8 +30,8 @@ function createCappedFetch(maxBytes: number): typeof fetch {
         try {
           chunk = await source.read();
         } catch (error) {
-          // The SDK (1.32) leaves a request whose event stream broke before any event id waiting for its timeout
-          // (it only resumes streams that sent an id): answer each such request as a closed connection instead.
+          // The SDK (1.32 and 2.4 alike) leaves a request whose event stream broke before any event id waiting for its
+          // timeout (it only resumes streams that sent an id): answer each such request as a closed connection instead.
           if (requestIds.length === 0 || resumable) return controller.error(error);
           for (const id of requestIds) controller.enqueue(connectionClosedEvent(id));
           return controller.close();
@@ -64,7 +66,7 @@ function requestIdsOf(body: unknown): (string | number)[] {
 }
 
 function connectionClosedEvent(id: string | number): Uint8Array {
-  const message = { jsonrpc: "2.0", id, error: { code: ErrorCode.ConnectionClosed, message: "Connection closed" } };
+  const message = { jsonrpc: "2.0", id, error: { code: CONNECTION_CLOSED, message: "Connection closed" } };
   return new TextEncoder().encode(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
 }
 

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 
 /** What a stdio upstream needs to start. */
 export interface StdioTransportOptions {

@@ -1,4 +1,4 @@
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { Transport } from "@modelcontextprotocol/client";
 import type { UpstreamConfig } from "../config/index.js";
 import { createHttpTransport } from "./create-http-transport.js";
 import { createStdioTransport } from "./create-stdio-transport.js";

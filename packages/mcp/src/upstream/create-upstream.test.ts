@@ -1,11 +1,11 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { Tool } from "@modelcontextprotocol/client";
 import { afterEach, describe, expect, it } from "vitest";
-import { freePort, until } from "../__fixtures__/fixtures.js";
+import { ASKING_SERVER_2025, ASKING_SERVER_2026, freePort, startListening, until } from "../__fixtures__/fixtures.js";
 import { createUpstream, type CreateUpstreamOptions, type Upstream } from "./create-upstream.js";
 
 const FAULT_SERVER = fileURLToPath(new URL("../__fixtures__/fault-server.mjs", import.meta.url));
@@ -148,4 +148,50 @@ describe("createUpstream", () => {
       child.kill();
     }
   });
+
+  describe.each([
+    ["2026-07-28", ASKING_SERVER_2026, "2026-07-28"],
+    ["2025-11-25", ASKING_SERVER_2025, "2025"],
+  ])("with a %s server", (version, server, answered) => {
+    const text = (result: { content: unknown }) => (result.content as { text: string }[])[0]?.text;
+    const connect = (config: Parameters<typeof createUpstream>[1]) => {
+      const upstream = createUpstream("asking", config, { baseDir: process.cwd(), timeoutMs: 10_000, maxResponseBytes: 1024 * 1024, onTools: () => undefined, log: () => undefined, backoff: { initialMs: 50, maxMs: 50 } });
+      opened.push(upstream);
+      return upstream;
+    };
+
+    it("speaks the newest revision the server does, over stdio and over HTTP", async () => {
+      const port = await freePort();
+      const child = await startListening([server], { PORT: String(port) });
+      try {
+        for (const upstream of [connect({ command: process.execPath, args: [server] }), connect({ url: `http://127.0.0.1:${port}/mcp` })]) {
+          expect(await upstream.start()).toBe(true);
+          expect(upstream.protocolVersion).toBe(version);
+          expect(text(await upstream.callTool("era", {}, {}))).toBe(answered);
+        }
+      } finally {
+        child.kill();
+      }
+    });
+
+    it("remembers the server's era when it reconnects, so a crashed stdio server is started once more, not twice", async () => {
+      const folder = mkdtempSync(path.join(tmpdir(), "codemode-starts-"));
+      const starts = path.join(folder, "starts");
+      writeFileSync(starts, "");
+      const count = () => readFileSync(starts, "utf8").split("\n").filter(Boolean).length;
+      try {
+        const upstream = connect({ command: process.execPath, args: [server], env: { STARTS_FILE: starts } });
+        await upstream.start();
+        // The first connection finds the era on a short-lived sibling process, then starts the one it keeps.
+        expect(count()).toBe(2);
+        expect(await failureOf(upstream.callTool("crash", {}, {}))).toMatchObject({ code: "UNAVAILABLE" });
+        expect(text(await until(() => upstream.callTool("era", {}, {})))).toBe(answered);
+        expect(upstream.protocolVersion).toBe(version);
+        expect(count()).toBe(3);
+      } finally {
+        rmSync(folder, { recursive: true, force: true });
+      }
+    });
+  });
 });
+

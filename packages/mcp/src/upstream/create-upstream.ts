@@ -1,16 +1,25 @@
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { AsyncLocalStorage } from "node:async_hooks";
 import {
-  ToolListChangedNotificationSchema,
+  Client,
+  ProtocolError,
+  ProtocolErrorCode,
+  SdkError,
+  SdkErrorCode,
   type CallToolResult,
+  type ClientCapabilities,
+  type CreateMessageResult,
+  type ElicitResult,
+  type PriorDiscovery,
   type ReadResourceResult,
   type Resource,
   type Tool,
-} from "@modelcontextprotocol/sdk/types.js";
+} from "@modelcontextprotocol/client";
 import { CodeModeError } from "@codemode/core";
 import type { UpstreamConfig } from "../config/index.js";
 import { createUpstreamTransport } from "./create-upstream-transport.js";
 import { linkAbort } from "./link-abort.js";
 import { isConnectionError, toUpstreamError } from "./to-upstream-error.js";
+import type { CallerAnswer, CallerQuestion, UpstreamCallOptions, UpstreamCaller } from "../tools/index.js";
 
 /** Options of {@link createUpstream}. */
 export interface CreateUpstreamOptions {
@@ -22,7 +31,7 @@ export interface CreateUpstreamOptions {
   /** Called with the full tool list whenever it changes (connect, reconnect, `list_changed`). */
   onTools: (tools: readonly Tool[]) => void;
   log: (message: string) => void;
-  /** How long the initialize handshake and the first tool listing may take. Default 30 s. */
+  /** How long the version probe, the handshake and the first tool listing may take. Default 30 s. */
   connectTimeoutMs?: number;
   /** First and longest wait between connection attempts. */
   backoff?: { initialMs: number; maxMs: number };
@@ -37,9 +46,11 @@ export interface Upstream {
   readonly status: UpstreamStatus;
   /** Why the last connection attempt failed, while the server is down. */
   readonly error: string | undefined;
+  /** The MCP revision spoken with the server while connected (`2026-07-28`, `2025-11-25`, ...). */
+  readonly protocolVersion: string | undefined;
   /** Resolves after the first connection attempt, whether it succeeded or not. */
   start(): Promise<boolean>;
-  callTool(name: string, args: unknown, options: { signal?: AbortSignal }): Promise<CallToolResult>;
+  callTool(name: string, args: unknown, options: UpstreamCallOptions): Promise<CallToolResult>;
   /** Every page of the server's resources; none when it does not offer resources. */
   listResources(options: { signal?: AbortSignal }): Promise<Resource[]>;
   /** One resource's contents, with the same timeout, size cap and errors as a tool call. */
@@ -49,6 +60,12 @@ export interface Upstream {
 
 const MAX_PAGES = 1000;
 
+/**
+ * What the gateway can pass on to the client behind an execution, so all it declares to upstreams: form and URL
+ * elicitation and sampling. Roots are not declared: they would describe the gateway's machine, not the caller's.
+ */
+const FORWARDED_CAPABILITIES: ClientCapabilities = { elicitation: { form: {}, url: {} }, sampling: {} };
+
 /** Connects to one upstream MCP server and keeps it connected: retries with backoff, reconnects after a crash. */
 export function createUpstream(id: string, config: UpstreamConfig, options: CreateUpstreamOptions): Upstream {
   const backoff = options.backoff ?? { initialMs: 250, maxMs: 10_000 };
@@ -56,15 +73,25 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
   const maxResponseBytes = config.maxResponseBytes ?? options.maxResponseBytes;
   let status: UpstreamStatus = "connecting";
   let client: Client | undefined;
+  let tools = new Map<string, Tool>();
   let connecting: Promise<boolean> | undefined;
   let retryTimer: NodeJS.Timeout | undefined;
   let failures = 0;
   let closed = false;
   let lastError: string | undefined;
+  // The era the server spoke last time, so a reconnect skips the version probe (on stdio, a second child process).
+  // Kept for the life of the gateway: an upgraded server is found again at the next start.
+  let prior: PriorDiscovery | undefined;
   // The connection whose transport refused a message for its size: its failed calls are limit_exceeded.
   let oversizedClient: Client | undefined;
   // Aborts the calls in flight on a connection that refused a message, which would otherwise wait for their timeout.
   let oversize = new AbortController();
+  // The executions with calls in flight here, and how many each: a question or log message the server sends
+  // outside any call's context belongs to the only one, when there is only one.
+  const inFlight = new Map<UpstreamCaller, number>();
+  // The execution of the call whose context an inbound message arrived in: the call itself (a 2026-07-28
+  // input-required round) or its HTTP response stream (a 2025 server's request related to the call).
+  const callerContext = new AsyncLocalStorage<UpstreamCaller>();
 
   async function connect(): Promise<boolean> {
     status = "connecting";
@@ -74,7 +101,14 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
       maxMessageBytes: maxResponseBytes + 64 * 1024,
       onStderr: (line) => options.log(`[${id}] ${line}`),
     });
-    const next = new Client({ name: "codemode-gateway", version: "0.0.0" }, { capabilities: {} });
+    const next = new Client(
+      { name: "codemode-gateway", version: "0.0.0" },
+      {
+        capabilities: FORWARDED_CAPABILITIES,
+        // 2026-07-28 where the server speaks it, else the 2025 handshake: found per server, with no configuration.
+        versionNegotiation: { mode: "auto" },
+      },
+    );
     const tooBig = new AbortController();
     next.onerror = (error) => {
       if (!/exceeded maximum size/.test(error.message)) return;
@@ -83,32 +117,48 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
     };
     next.onclose = () => {
       if (client !== next || closed) return;
-      client = undefined;
-      options.log(`upstream ${id} disconnected; reconnecting`);
-      scheduleRetry(0);
+      lostConnection(next);
     };
-    next.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
-      if (client === next) options.onTools(await listAllTools(next));
+    next.setRequestHandler("elicitation/create", (request, ctx) =>
+      forward<ElicitResult>({ method: "elicitation/create", params: request.params }, ctx.mcpReq.signal),
+    );
+    next.setRequestHandler("sampling/createMessage", (request, ctx) =>
+      forward<CreateMessageResult>({ method: "sampling/createMessage", params: request.params }, ctx.mcpReq.signal),
+    );
+    next.setNotificationHandler("notifications/message", (notification) => {
+      const caller = callerOf();
+      if (typeof caller !== "string") caller.log?.(notification.params);
+    });
+    next.setNotificationHandler("notifications/tools/list_changed", async () => {
+      if (client !== next) return;
+      const listed = await listAllTools(next);
+      if (client === next) publish(listed);
     });
     try {
       // A server's start-up (a child process, tsx, a cold cache) can take longer than one of its calls.
-      await next.connect(transport, { timeout: options.connectTimeoutMs ?? Math.max(timeoutMs, 30_000) });
-      const tools = await listAllTools(next);
+      const connectTimeout = options.connectTimeoutMs ?? Math.max(timeoutMs, 30_000);
+      await next.connect(transport, { timeout: connectTimeout, ...(prior ? { prior } : {}) });
+      const listed = await listAllTools(next);
+      if (next.getProtocolEra() === "modern" && next.getServerCapabilities()?.tools?.listChanged) await listenForChanges(next);
       if (closed) {
         await next.close();
         return false;
       }
+      const discover = next.getDiscoverResult();
+      prior = discover ? { kind: "modern", discover } : { kind: "legacy" };
       client = next;
       oversize = tooBig;
       status = "connected";
-      if (failures > 0) options.log(`upstream ${id} is up with ${tools.length} tools`);
+      if (failures > 0) options.log(`upstream ${id} is up with ${listed.length} tools`);
       failures = 0;
       lastError = undefined;
-      options.onTools(tools);
+      publish(listed);
       return true;
     } catch (error) {
       await next.close().catch(() => undefined);
       if (closed) return false;
+      // A server that answers, but not in the era it spoke before, has changed: find its era again.
+      if (!isConnectionError(error) || (error instanceof SdkError && error.code === SdkErrorCode.EraNegotiationFailed)) prior = undefined;
       status = "down";
       const delay = Math.min(backoff.maxMs, backoff.initialMs * 2 ** failures);
       failures++;
@@ -119,27 +169,85 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
     }
   }
 
+  /**
+   * A 2026-07-28 server tells of changes only on a `subscriptions/listen` stream. When that stream ends without
+   * the gateway closing it, the server went away (or restarted): reconnect, which also lists the tools again.
+   */
+  async function listenForChanges(next: Client): Promise<void> {
+    const subscription = await next.listen({ toolsListChanged: true });
+    void subscription.closed.then((why) => {
+      if (why !== "local" && client === next && !closed) lostConnection(next);
+    });
+  }
+
+  function lostConnection(current: Client) {
+    client = undefined;
+    options.log(`upstream ${id} disconnected; reconnecting`);
+    void current.close().catch(() => undefined);
+    scheduleRetry(0);
+  }
+
+  function publish(listed: Tool[]) {
+    tools = new Map(listed.map((tool) => [tool.name, tool]));
+    options.onTools(listed);
+  }
+
   function scheduleRetry(delay: number) {
     if (closed || retryTimer) return;
     status = "down";
-    retryTimer = setTimeout(() => {
-      retryTimer = undefined;
-      connecting = connect().finally(() => (connecting = undefined));
-    }, delay);
+    // A reconnect started from inside a call must not run, nor leave its transport's listeners, in that call's context.
+    retryTimer = callerContext.exit(() =>
+      setTimeout(() => {
+        retryTimer = undefined;
+        connecting = connect().finally(() => (connecting = undefined));
+      }, delay),
+    );
     retryTimer.unref();
   }
 
-  async function callTool(name: string, args: unknown, { signal }: { signal?: AbortSignal }): Promise<CallToolResult> {
+  /** The execution an inbound message belongs to, or why none can be told. */
+  function callerOf(): UpstreamCaller | string {
+    const linked = callerContext.getStore();
+    if (linked && inFlight.has(linked)) return linked;
+    if (inFlight.size === 1) return [...inFlight.keys()][0] as UpstreamCaller;
+    if (inFlight.size === 0) return `no call to ${id} is in flight`;
+    return `${inFlight.size} executions have calls in flight on ${id} and the request does not say which one it belongs to`;
+  }
+
+  async function forward<Answer extends CallerAnswer>(question: CallerQuestion, signal: AbortSignal): Promise<Answer> {
+    const caller = callerOf();
+    const declined = (why: string) =>
+      new ProtocolError(ProtocolErrorCode.InvalidRequest, `The codemode gateway declined ${question.method} from ${id}: ${why}.`);
+    if (typeof caller === "string") throw declined(caller);
+    if (!caller.ask) throw declined("no MCP client is connected to this execution to answer it");
+    try {
+      return (await caller.ask(question, signal)) as Answer;
+    } catch (error) {
+      throw declined((error as Error).message.replace(/\.$/, ""));
+    }
+  }
+
+  async function callTool(name: string, args: unknown, { signal, caller, onProgress }: UpstreamCallOptions): Promise<CallToolResult> {
     if (connecting) await connecting;
     const current = client;
     const connectionSignal = oversize.signal;
     if (!current) throw new CodeModeError("UNAVAILABLE", `Upstream ${id} is not connected; it is being retried.`);
     const call = linkAbort([signal, connectionSignal]);
+    const tool = tools.get(name);
+    if (caller) inFlight.set(caller, (inFlight.get(caller) ?? 0) + 1);
     try {
-      const result = (await current.callTool({ name, arguments: (args ?? {}) as Record<string, unknown> }, undefined, {
-        timeout: timeoutMs,
-        signal: call.signal,
-      })) as CallToolResult;
+      const request = () =>
+        current.callTool(
+          { name, arguments: (args ?? {}) as Record<string, unknown> },
+          {
+            timeout: timeoutMs,
+            signal: call.signal,
+            // The listed definition: the SDK checks structuredContent against its outputSchema.
+            ...(tool ? { toolDefinition: tool } : {}),
+            ...(onProgress ? { onprogress: onProgress } : {}),
+          },
+        );
+      const result = (await (caller ? callerContext.run(caller, request) : request())) as CallToolResult;
       const size = Buffer.byteLength(JSON.stringify(result));
       if (size > maxResponseBytes) throw tooLarge(name, size);
       return result;
@@ -155,6 +263,11 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
       throw oversized ? tooLarge(name) : toUpstreamError(error, id, name, timeoutMs);
     } finally {
       call.unlink();
+      if (caller) {
+        const left = (inFlight.get(caller) ?? 1) - 1;
+        if (left > 0) inFlight.set(caller, left);
+        else inFlight.delete(caller);
+      }
     }
   }
 
@@ -186,19 +299,23 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
   async function listResources({ signal }: { signal?: AbortSignal }): Promise<Resource[]> {
     if (connecting) await connecting;
     if (client && !client.getServerCapabilities()?.resources) return [];
-    return request("resources/list", async (current, options) => {
-      const resources: Resource[] = [];
-      const seen = new Set<string>();
-      let cursor: string | undefined;
-      for (let page = 0; page < MAX_PAGES; page++) {
-        const result = await current.listResources(cursor === undefined ? {} : { cursor }, options);
-        resources.push(...result.resources);
-        cursor = result.nextCursor;
-        if (cursor === undefined || seen.has(cursor)) break;
-        seen.add(cursor);
-      }
-      return resources;
-    }, signal);
+    return request(
+      "resources/list",
+      async (current, options) => {
+        const resources: Resource[] = [];
+        const seen = new Set<string>();
+        let cursor: string | undefined;
+        for (let page = 0; page < MAX_PAGES; page++) {
+          const result = await current.request({ method: "resources/list", params: cursor === undefined ? {} : { cursor } }, options);
+          resources.push(...result.resources);
+          cursor = result.nextCursor;
+          if (cursor === undefined || seen.has(cursor)) break;
+          seen.add(cursor);
+        }
+        return resources;
+      },
+      signal,
+    );
   }
 
   function tooLarge(name: string, size?: number) {
@@ -214,13 +331,17 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
     get error() {
       return lastError;
     },
+    get protocolVersion() {
+      return client?.getNegotiatedProtocolVersion();
+    },
     start() {
       connecting ??= connect().finally(() => (connecting = undefined));
       return connecting;
     },
     callTool,
     listResources,
-    readResource: (uri, { signal }) => request("resources/read", (current, options) => current.readResource({ uri }, options), signal),
+    readResource: (uri, { signal }) =>
+      request("resources/read", (current, options) => current.request({ method: "resources/read", params: { uri } }, options), signal),
     async close() {
       closed = true;
       status = "closed";
@@ -232,16 +353,19 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
 }
 
 async function listAllTools(client: Client): Promise<Tool[]> {
-  const tools: Tool[] = [];
+  // The SDK would log to stdout (console.debug) about a server without tools; such a server simply has none.
+  if (!client.getServerCapabilities()?.tools) return [];
+  const listed: Tool[] = [];
   const seen = new Set<string>();
   let cursor: string | undefined;
   for (let page = 0; page < MAX_PAGES; page++) {
-    const result = await client.listTools(cursor === undefined ? {} : { cursor });
-    tools.push(...result.tools);
+    // Page by page rather than the SDK's own walk: a server that hands back a cursor it already gave would run that
+    // walk to its page cap and lose the whole listing.
+    const result = await client.request({ method: "tools/list", params: cursor === undefined ? {} : { cursor } });
+    listed.push(...result.tools);
     cursor = result.nextCursor;
-    // A server that hands back a cursor it already gave would otherwise be paged forever.
     if (cursor === undefined || seen.has(cursor)) break;
     seen.add(cursor);
   }
-  return tools;
+  return listed;
 }

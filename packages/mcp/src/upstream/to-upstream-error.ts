@@ -1,12 +1,24 @@
 import { CodeModeError, isCodeModeError } from "@codemode/core";
-import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode } from "@modelcontextprotocol/client";
+import { CONNECTION_CLOSED } from "./create-http-transport.js";
+
+// The SDK's own errors that mean the connection is gone, so it must be reconnected.
+const CONNECTION_LOST: ReadonlySet<string> = new Set([
+  SdkErrorCode.NotConnected,
+  SdkErrorCode.ConnectionClosed,
+  SdkErrorCode.SendFailed,
+  SdkErrorCode.ClientHttpFailedToOpenStream,
+  SdkErrorCode.ClientHttpNotImplemented,
+  SdkErrorCode.ClientHttpUnexpectedContent,
+]);
 
 /** Whether an error means the connection to the upstream is gone, so it must be reconnected. */
 export function isConnectionError(error: unknown): boolean {
-  if (error instanceof McpError) return error.code === ErrorCode.ConnectionClosed;
+  if (error instanceof ProtocolError) return error.code === CONNECTION_CLOSED;
+  if (error instanceof SdkError) return CONNECTION_LOST.has(error.code);
   if (!(error instanceof Error)) return false;
   if (/ZodError$/.test(error.name) || error.name === "AbortError" || isCodeModeError(error)) return false;
-  // Everything else the SDK throws below the protocol: "Not connected", fetch failures, HTTP status errors.
+  // Everything else thrown below the protocol: fetch failures, HTTP status errors.
   return true;
 }
 
@@ -14,23 +26,39 @@ export function isConnectionError(error: unknown): boolean {
 export function toUpstreamError(error: unknown, serverId: string, tool: string, timeoutMs: number): CodeModeError {
   const where = `${serverId}.${tool}`;
   if (isCodeModeError(error)) return error;
-  if (error instanceof McpError) {
-    if (error.code === ErrorCode.RequestTimeout) {
+  if (error instanceof SdkError) {
+    if (error.code === SdkErrorCode.RequestTimeout) {
       return new CodeModeError("TIMEOUT", `Upstream call ${where} got no answer within ${timeoutMs} ms.`, { cause: error });
     }
-    if (error.code === ErrorCode.ConnectionClosed) {
+    if (error.code === SdkErrorCode.InvalidResult || error.code === SdkErrorCode.UnsupportedResultType) {
+      return new CodeModeError("TOOL_ERROR", `Upstream ${serverId} returned a malformed result for ${where}.`, { cause: error });
+    }
+    if (error.code === SdkErrorCode.InputRequiredRoundsExceeded) {
+      return new CodeModeError("TOOL_ERROR", `Upstream ${serverId} kept asking for input during ${where}; the call was given up.`, { cause: error });
+    }
+    if (!CONNECTION_LOST.has(error.code)) {
+      return new CodeModeError("TOOL_ERROR", `Upstream call ${where} failed: ${error.message}`, { cause: error });
+    }
+  }
+  if (error instanceof ProtocolError) {
+    // The wording SDK 1.x gave these messages, which scripts may already match on.
+    const message = `MCP error ${error.code}: ${error.message}`;
+    if (error.code === CONNECTION_CLOSED) {
       return new CodeModeError("UNAVAILABLE", `Upstream ${serverId} closed the connection during ${where}.`, { cause: error });
     }
     // The SDK's client checks structuredContent against the tool's outputSchema and reports a mismatch this way.
     if (/structured content/i.test(error.message)) {
-      return new CodeModeError("TOOL_ERROR", `Upstream ${serverId} returned a malformed result for ${where}: ${error.message}`, {
+      return new CodeModeError("TOOL_ERROR", `Upstream ${serverId} returned a malformed result for ${where}: ${message}`, {
         cause: error,
       });
     }
-    if (error.code === ErrorCode.InvalidParams) {
-      return new CodeModeError("INVALID_ARGUMENTS", `Upstream ${serverId} rejected the arguments: ${error.message}`, { cause: error });
+    if (error.code === ProtocolErrorCode.InvalidParams) {
+      return new CodeModeError("INVALID_ARGUMENTS", `Upstream ${serverId} rejected the arguments: ${message}`, { cause: error });
     }
-    return new CodeModeError("TOOL_ERROR", `Upstream ${serverId} answered ${where} with an error: ${error.message}`, { cause: error });
+    return new CodeModeError("TOOL_ERROR", `Upstream ${serverId} answered ${where} with an error: ${message}`, { cause: error });
+  }
+  if (error instanceof SdkError && error.code === SdkErrorCode.ConnectionClosed) {
+    return new CodeModeError("UNAVAILABLE", `Upstream ${serverId} closed the connection during ${where}.`, { cause: error });
   }
   if (error instanceof Error && /ZodError$/.test(error.name)) {
     return new CodeModeError("TOOL_ERROR", `Upstream ${serverId} returned a malformed result for ${where}.`, { cause: error });
