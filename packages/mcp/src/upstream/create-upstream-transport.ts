@@ -1,6 +1,8 @@
 import type { Transport } from "@modelcontextprotocol/client";
 import type { UpstreamConfig } from "../config/index.js";
+import { createFallbackTransport } from "./create-fallback-transport.js";
 import { createHttpTransport } from "./create-http-transport.js";
+import { createSseTransport } from "./create-sse-transport.js";
 import { createStdioTransport } from "./create-stdio-transport.js";
 
 /** Options of {@link createUpstreamTransport}. */
@@ -13,9 +15,20 @@ export interface CreateUpstreamTransportOptions {
   onStderr?: (line: string) => void;
 }
 
-/** Makes the MCP client transport for one upstream: Streamable HTTP when it has a url, else a child process over stdio. */
+/**
+ * Makes the MCP client transport for one upstream: with a url, Streamable HTTP (`"type": "http"`), the legacy
+ * HTTP+SSE transport (`"sse"`), or without a type Streamable HTTP falling back to SSE when the server refuses it;
+ * else a child process over stdio.
+ */
 export function createUpstreamTransport(config: UpstreamConfig, options: CreateUpstreamTransportOptions): Transport {
-  if (config.url !== undefined) return createHttpTransport(config.url, config.headers ?? {}, options.maxMessageBytes);
+  const { url, type } = config;
+  if (url !== undefined) {
+    const headers = config.headers ?? {};
+    const http = () => createHttpTransport(url, headers, options.maxMessageBytes);
+    const sse = () => createSseTransport(url, headers, options.maxMessageBytes);
+    if (type === "sse") return sse();
+    return type === "http" ? http() : createFallbackTransport(http, sse);
+  }
   return createStdioTransport({
     command: config.command ?? "",
     args: config.args ?? [],
