@@ -75,6 +75,12 @@ describe("client config files as the gateway's config", () => {
       env: { LOG_LEVEL: "debug" },
     });
   });
+
+  it("points a settings file with more than servers in it to codemode import", async () => {
+    const problems = await problemsOf(path.join(CLIENTS, "vscode", "settings.json"));
+    expect(problems).toContain("mcp: unknown key");
+    expect(problems).toContain("(root): a client's config file holds more than its servers; `codemode import FILE` prints a gateway config of only them");
+  });
 });
 
 describe("parseGatewayConfig server entries", () => {

@@ -43,8 +43,12 @@ export function parseGatewayConfig(input: unknown, options: ParseGatewayConfigOp
   const parsed = gatewayConfigSchema.safeParse(substituted);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) problems.push(...describeIssue(issue));
+    // Claude Desktop's, Claude Code's and VS Code's settings files keep other settings beside the servers.
+    if (parsed.error.issues.some((issue) => issue.code === "unrecognized_keys" && issue.path.length === 0)) {
+      problems.push("(root): a client's config file holds more than its servers; `codemode import FILE` prints a gateway config of only them");
+    }
+    throw invalidConfig(problems, options.file);
   }
-  if (!parsed.success) throw invalidConfig(problems, options.file);
   const key = (input as { servers?: unknown }).servers === undefined ? "mcpServers" : "servers";
   const servers = Object.entries(parsed.data.mcpServers).map(([id, { envFile, ...server }]) => {
     if (envFile === undefined) return [id, server] as const;
