@@ -16,6 +16,9 @@ const CLI = path.join(HERE, "../dist/cli.js");
 const UPSTREAM = path.join(HERE, "../src/__fixtures__/records-server.mjs");
 const SUITE = createRequire(import.meta.url).resolve("@modelcontextprotocol/conformance/dist/index.js");
 const EXEC_CLIENT = path.join(HERE, "codemode-exec-client.mjs");
+const SERVE_CLIENT = path.join(HERE, "codemode-serve-client.mjs");
+/** The client scenarios not run through `codemode exec`, and what runs them instead. */
+const CLIENT_RUNNERS = { "elicitation-sep1034-client-defaults": SERVE_CLIENT };
 
 /** The scenarios run for each spec version; each is applicable at that version. */
 const SCENARIOS = {
@@ -52,6 +55,14 @@ const SCENARIOS = {
   },
 };
 
+// `--only server` or `--only client` runs one side; the default runs both.
+const onlyAt = process.argv.indexOf("--only");
+const only = onlyAt === -1 ? undefined : process.argv[onlyAt + 1];
+if (only !== undefined && only !== "server" && only !== "client") {
+  console.error(`MCP conformance: --only takes server or client, not "${only ?? ""}".`);
+  process.exit(2);
+}
+
 const major = Number(process.versions.node.split(".")[0]);
 if (major < 22) {
   console.log(`MCP conformance: skipped on Node ${process.versions.node}: @modelcontextprotocol/conformance needs Node 22 (it calls fs.globSync).`);
@@ -64,15 +75,20 @@ if (!existsSync(CLI)) {
 
 const results = mkdtempSync(path.join(tmpdir(), "codemode-conformance-"));
 const tally = { passed: 0, failed: 0, baselined: 0 };
-const gateway = await startGateway(results);
+const gateway = only === "client" ? undefined : await startGateway(results);
 try {
   for (const [version, modes] of Object.entries(SCENARIOS)) {
     const baseline = path.join(HERE, `baseline-${version}.yml`);
-    for (const scenario of modes.server) runScenario(version, baseline, "server", scenario, ["--url", gateway.url]);
-    for (const scenario of modes.client) runScenario(version, baseline, "client", scenario, ["--command", `"${process.execPath}" "${EXEC_CLIENT}"`]);
+    if (gateway) for (const scenario of modes.server) runScenario(version, baseline, "server", scenario, ["--url", gateway.url]);
+    if (only === "server") continue;
+    for (const scenario of modes.client) {
+      // A scenario whose server asks its client needs a client to answer: `codemode serve` with one behind it.
+      const runner = CLIENT_RUNNERS[scenario] ?? EXEC_CLIENT;
+      runScenario(version, baseline, "client", scenario, ["--command", `"${process.execPath}" "${runner}"`]);
+    }
   }
 } finally {
-  await gateway.stop();
+  await gateway?.stop();
 }
 console.log(`MCP conformance results: ${results}`);
 const total = tally.passed + tally.failed + tally.baselined;

@@ -19,6 +19,10 @@ function createMcpServer() {
     text(ctx.mcpReq.envelope?.["io.modelcontextprotocol/protocolVersion"] ?? "2025"),
   );
   server.registerTool("crash", { description: "Exit in the middle of the call." }, () => process.exit(1));
+  server.registerTool("add_tool", { description: "Add a tool; clients listening hear of it.", inputSchema: z.object({ name: z.string() }) }, async ({ name }) => {
+    server.registerTool(name, { description: `Added at run time: ${name}.` }, async () => text(`called ${name}`));
+    return text("added");
+  });
   server.registerTool("echo", { inputSchema: z.object({ text: z.string() }) }, async ({ text: value }) => text(`echo: ${value}`));
   server.registerTool("ask_city", { description: "Ask the caller for a city." }, async (ctx) => {
     const view = inputResponse(ctx.mcpReq.inputResponses, "city");

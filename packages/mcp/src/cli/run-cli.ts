@@ -5,6 +5,7 @@ import { CodeModeError, isCodeModeError } from "@codemode/core";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { importClientConfig, loadGatewayConfig, parseGatewayConfig, readClientConfigFile, type GatewayConfig } from "../config/index.js";
 import { createGateway, type Gateway } from "../gateway/index.js";
+import { withDeclined, type GatewayCallContext } from "../tools/index.js";
 import { CLI_USAGE } from "./cli-usage.js";
 
 /** Where the CLI writes, so tests can read what it printed. */
@@ -75,7 +76,10 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       const workspace = values.workspace === undefined ? undefined : await requireFolder(values.workspace);
       return withGateway(loaded, io, workspace, async (gateway) => {
         const code = await readScript(rest[0] as string);
-        const result = await gateway.codeMode.execute(code, { args: scriptArgs });
+        // No client to ask: the upstreams' questions are declined, and the result's diagnostics say so.
+        const declined: string[] = [];
+        const context: GatewayCallContext = { caller: { onDeclined: (message) => declined.push(message) } };
+        const result = withDeclined(await gateway.codeMode.execute(code, { args: scriptArgs, context }), declined);
         io.stdout(`${JSON.stringify(result, null, 2)}\n`);
         return result.status === "completed" ? 0 : 1;
       });

@@ -1,7 +1,15 @@
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
-import { EXECUTION_RESULT_SCHEMA, executeInputSchema, formatExecutionResult, toErrorData, type ApprovalDecision, type ApprovalRequest, type CodeMode } from "@codemode/core";
-import type { CallerAnswer, CallerQuestion, GatewayCallContext, UpstreamCaller } from "../tools/index.js";
+import {
+  EXECUTION_RESULT_SCHEMA,
+  executeInputSchema,
+  formatExecutionResult,
+  toErrorData,
+  type ApprovalDecision,
+  type ApprovalRequest,
+  type CodeMode,
+} from "@codemode/core";
+import { withDeclined, type CallerAnswer, type CallerQuestion, type GatewayCallContext, type UpstreamCaller } from "../tools/index.js";
 import { SEARCH_INPUT_SCHEMA, SEARCH_RESULT_SCHEMA } from "./gateway-tool-schemas.js";
 import { renderSearchPage } from "./render-search-page.js";
 import { parseExecuteArguments, parseSearchArguments } from "./parse-gateway-arguments.js";
@@ -94,7 +102,8 @@ export function createGatewayTools(options: CreateGatewayServerOptions): Gateway
     const { code, sessionId } = parseExecuteArguments(executeName, args, options.sessionOwner !== undefined);
     const session = sessionId === undefined ? {} : { sessionId, owner: options.sessionOwner };
     // One caller object per execution: upstreams tell executions apart by it.
-    const caller: UpstreamCaller = { ...(ask ? { ask } : {}), ...(log ? { log } : {}) };
+    const declined: string[] = [];
+    const caller: UpstreamCaller = { ...(ask ? { ask } : {}), ...(log ? { log } : {}), onDeclined: (message) => declined.push(message) };
     const context: GatewayCallContext = { askApproval, caller };
     if (reportProgress) {
       // One count for both kinds of news, as progress must grow with every notification on the same token.
@@ -105,7 +114,7 @@ export function createGatewayTools(options: CreateGatewayServerOptions): Gateway
         reportProgress(++events, `${tool}: ${update.message ?? done}`);
       };
     }
-    const result = await codeMode.execute(code, { signal, context, ...scope, ...session });
+    const result = withDeclined(await codeMode.execute(code, { signal, context, ...scope, ...session }), declined);
     return {
       content: [{ type: "text", text: formatExecutionResult(result) }],
       structuredContent: { ...result },

@@ -20,6 +20,7 @@ let gateway: Gateway;
 let listener: HttpListener;
 let legacyHttp: ChildProcess;
 let upstreamsConfig: Record<string, unknown>;
+const logged: string[] = [];
 const closers: (() => Promise<void>)[] = [];
 
 const SCRIPT_BOTH = `return [(await tools.modern.ask_city({})).data, (await tools.legacy.ask_city({})).data];`;
@@ -51,7 +52,9 @@ async function statelessClient(city: string) {
 }
 
 async function execute(client: Client | ModernClient, code: string, options: object = {}): Promise<ExecutionResult> {
-  const answer = await (client as Client).callTool({ name: "execute", arguments: { code } }, undefined, options);
+  const params = { name: "execute", arguments: { code } };
+  // SDK 1.x takes a result schema before the options; 2.x does not.
+  const answer = client instanceof ModernClient ? await client.callTool(params, options) : await client.callTool(params, undefined, options);
   return answer.structuredContent as unknown as ExecutionResult;
 }
 
@@ -63,7 +66,7 @@ beforeAll(async () => {
     legacy: { url: `http://127.0.0.1:${port}/mcp` },
     legacyStdio: { command: process.execPath, args: [ASKING_SERVER_2025] },
   };
-  gateway = createGateway(parseGatewayConfig({ mcpServers: upstreamsConfig, limits: { timeoutMs: 20_000 } }), { log: () => undefined });
+  gateway = createGateway(parseGatewayConfig({ mcpServers: upstreamsConfig, limits: { timeoutMs: 20_000 } }), { log: (line) => logged.push(line) });
   await gateway.start();
   listener = await gateway.listen({ port: 0 });
 });
@@ -106,12 +109,17 @@ describe("createGateway with upstreams that ask their caller", () => {
     expect(result.result).toBe("summary: all paid");
   });
 
-  it("declines, saying why, when the caller did not declare what the upstream asks for", async () => {
+  it("declines, saying why in the result's diagnostics, when the caller did not declare what the upstream asks for", async () => {
     const { client } = await sessionClient();
     const result = await execute(client, `return [(await tools.legacy.ask_city({})).error?.message, (await tools.modern.ask_city({})).error?.message];`);
-    const [legacy, modern] = result.result as string[];
-    expect(legacy).toContain("The codemode gateway declined elicitation/create from legacy: the MCP client behind this execution did not declare form elicitation.");
-    expect(modern).toContain("The codemode gateway declined elicitation/create from modern: the MCP client behind this execution did not declare form elicitation.");
+    // The upstreams hear "decline", the answer of a person who said no, and carry on as they would then.
+    expect(result.result).toEqual(["no city: decline", "no city: decline"]);
+    expect(result.diagnostics).toEqual([
+      { code: "upstream_question_declined", message: "The codemode gateway declined elicitation/create from legacy: the MCP client behind this execution did not declare form elicitation." },
+      { code: "upstream_question_declined", message: "The codemode gateway declined elicitation/create from modern: the MCP client behind this execution did not declare form elicitation." },
+    ]);
+    const sampled = await execute(client, `return (await tools.legacy.summarise({})).error?.message;`);
+    expect(sampled.result).toContain("declined sampling/createMessage from legacy: the MCP client behind this execution did not declare the sampling capability");
   });
 
   it("brings the upstreams' progress and log messages to the caller, on its execute request", async () => {
@@ -125,11 +133,21 @@ describe("createGateway with upstreams that ask their caller", () => {
     expect(logs).toEqual(expect.arrayContaining(["counted 1", "counted 3"]));
   });
 
+  it("brings the upstreams' progress to a 2026 caller too, on its execute request", async () => {
+    const { client } = await statelessClient("Faro");
+    const progress: string[] = [];
+    const result = await execute(client, `await tools.modern.count({ n: 3 }); await tools.legacy.count({ n: 3 }); return (await tools.modern.ask_city({})).data;`, {
+      onprogress: ({ message }: { message?: string }) => progress.push(message ?? ""),
+    });
+    expect(result.result).toBe("city: Faro");
+    expect(progress).toEqual(expect.arrayContaining(["modern.count: step 1", "legacy.count: step 2", "legacy.count finished"]));
+  });
+
   it("tells concurrent executions' questions apart over HTTP, and declines on stdio where nothing says whose a question is", async () => {
     const { client } = await sessionClient({ city: "Lisbon" });
     for (const [upstream, expected] of [
       ["legacy", "city: Lisbon"],
-      ["legacyStdio", "declined elicitation/create from legacyStdio: 2 executions have calls in flight on legacyStdio"],
+      ["legacyStdio", "no city: decline"],
     ] as const) {
       let started: () => void = () => undefined;
       const slowStarted = new Promise<void>((resolve) => (started = resolve));
@@ -139,9 +157,12 @@ describe("createGateway with upstreams that ask their caller", () => {
       expect(asking.result).toContain(expected);
       expect((await slow).result).toBe("slept 1500");
     }
+    expect(logged).toContain(
+      "The codemode gateway declined elicitation/create from legacyStdio: 2 executions have calls in flight on legacyStdio and the request does not say which one it belongs to.",
+    );
   });
 
-  it("declines for codemode exec, which has no client to ask, with the reason in the result", async () => {
+  it("declines for codemode exec, which has no client to ask, with the reason in the result's diagnostics", async () => {
     const folder = mkdtempSync(path.join(tmpdir(), "codemode-forward-"));
     try {
       const config = path.join(folder, "gateway.config.json");
@@ -150,9 +171,12 @@ describe("createGateway with upstreams that ask their caller", () => {
       writeFileSync(script, `return [(await tools.modern.ask_city({})).error?.message, (await tools.legacy.ask_city({})).error?.message];`);
       const [command, ...args] = cliCommand();
       const { stdout } = await run(command!, [...args, "exec", script, "--config", config], { cwd: PACKAGE_DIR });
-      const [modern, legacy] = (JSON.parse(stdout) as ExecutionResult).result as string[];
-      expect(modern).toContain("declined elicitation/create from modern: no MCP client is connected to this execution to answer it.");
-      expect(legacy).toContain("declined elicitation/create from legacy: no MCP client is connected to this execution to answer it.");
+      const printed = JSON.parse(stdout) as ExecutionResult;
+      expect(printed.result).toEqual(["no city: decline", "no city: decline"]);
+      expect(printed.diagnostics.map((diagnostic) => diagnostic.message)).toEqual([
+        "The codemode gateway declined elicitation/create from modern: no MCP client is connected to this execution to answer it.",
+        "The codemode gateway declined elicitation/create from legacy: no MCP client is connected to this execution to answer it.",
+      ]);
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }

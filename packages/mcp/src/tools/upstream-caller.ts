@@ -33,6 +33,8 @@ export interface UpstreamCaller {
   ask?: (question: CallerQuestion, signal: AbortSignal) => Promise<CallerAnswer>;
   /** Receives the upstream's log messages (`notifications/message`) that belong to this execution. */
   log?: (message: LoggingMessageNotificationParams) => void;
+  /** Told, in one sentence, of each of this execution's questions the gateway declined instead of asking. */
+  onDeclined?: (message: string) => void;
 }
 
 /** How one call reaches its upstream: cancellation, the execution it belongs to, and where its progress goes. */

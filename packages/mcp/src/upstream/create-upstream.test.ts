@@ -149,6 +149,23 @@ describe("createUpstream", () => {
     }
   });
 
+  it("hears of a 2026-07-28 server's new tools on its subscriptions/listen stream", async () => {
+    const seen: { tools: readonly Tool[] } = { tools: [] };
+    const upstream = createUpstream("modern", { command: process.execPath, args: [ASKING_SERVER_2026] }, {
+      baseDir: process.cwd(),
+      timeoutMs: 10_000,
+      maxResponseBytes: 1024 * 1024,
+      onTools: (tools) => (seen.tools = tools),
+      log: () => undefined,
+    });
+    opened.push(upstream);
+    await upstream.start();
+    expect(upstream.protocolVersion).toBe("2026-07-28");
+    await upstream.callTool("add_tool", { name: "late_arrival" }, {});
+    await until(() => seen.tools.some((tool) => tool.name === "late_arrival"));
+    expect(((await upstream.callTool("late_arrival", {}, {})).content as { text: string }[])[0]?.text).toBe("called late_arrival");
+  });
+
   describe.each([
     ["2026-07-28", ASKING_SERVER_2026, "2026-07-28"],
     ["2025-11-25", ASKING_SERVER_2025, "2025"],

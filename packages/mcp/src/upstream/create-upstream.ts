@@ -91,7 +91,7 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
   const inFlight = new Map<UpstreamCaller, number>();
   // The execution of the call whose context an inbound message arrived in: the call itself (a 2026-07-28
   // input-required round) or its HTTP response stream (a 2025 server's request related to the call).
-  const callerContext = new AsyncLocalStorage<UpstreamCaller>();
+  const callerContext = new AsyncLocalStorage<{ caller: UpstreamCaller; signal: AbortSignal }>();
 
   async function connect(): Promise<boolean> {
     status = "connecting";
@@ -207,24 +207,41 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
 
   /** The execution an inbound message belongs to, or why none can be told. */
   function callerOf(): UpstreamCaller | string {
-    const linked = callerContext.getStore();
+    const linked = callerContext.getStore()?.caller;
     if (linked && inFlight.has(linked)) return linked;
     if (inFlight.size === 1) return [...inFlight.keys()][0] as UpstreamCaller;
     if (inFlight.size === 0) return `no call to ${id} is in flight`;
     return `${inFlight.size} executions have calls in flight on ${id} and the request does not say which one it belongs to`;
   }
 
+  /**
+   * Passes an upstream's question to the execution it belongs to. One that cannot be asked is declined: an
+   * elicitation is answered `decline` (the spec's answer for "no"), so the server goes on as it would for a person who
+   * said no; a sampling request, which has no such answer, fails. The reason goes to the execution (its result's
+   * diagnostics) and the gateway's log.
+   */
   async function forward<Answer extends CallerAnswer>(question: CallerQuestion, signal: AbortSignal): Promise<Answer> {
     const caller = callerOf();
-    const declined = (why: string) =>
-      new ProtocolError(ProtocolErrorCode.InvalidRequest, `The codemode gateway declined ${question.method} from ${id}: ${why}.`);
-    if (typeof caller === "string") throw declined(caller);
-    if (!caller.ask) throw declined("no MCP client is connected to this execution to answer it");
-    try {
-      return (await caller.ask(question, signal)) as Answer;
-    } catch (error) {
-      throw declined((error as Error).message.replace(/\.$/, ""));
+    let why: string;
+    if (typeof caller === "string") why = caller;
+    else if (!caller.ask) why = "no MCP client is connected to this execution to answer it";
+    else {
+      // The question is withdrawn when the server withdraws it, or when the call it came with ends.
+      const linked = callerContext.getStore();
+      const asking = linkAbort([signal, linked?.caller === caller ? linked.signal : undefined]);
+      try {
+        return (await caller.ask(question, asking.signal)) as Answer;
+      } catch (error) {
+        why = (error as Error).message.replace(/\.$/, "");
+      } finally {
+        asking.unlink();
+      }
     }
+    const message = `The codemode gateway declined ${question.method} from ${id}: ${why}.`;
+    options.log(message);
+    if (typeof caller !== "string") caller.onDeclined?.(message);
+    if (question.method === "elicitation/create") return { action: "decline" } as Answer;
+    throw new ProtocolError(ProtocolErrorCode.InvalidRequest, message);
   }
 
   async function callTool(name: string, args: unknown, { signal, caller, onProgress }: UpstreamCallOptions): Promise<CallToolResult> {
@@ -247,7 +264,7 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
             ...(onProgress ? { onprogress: onProgress } : {}),
           },
         );
-      const result = (await (caller ? callerContext.run(caller, request) : request())) as CallToolResult;
+      const result = (await (caller ? callerContext.run({ caller, signal: call.signal }, request) : request())) as CallToolResult;
       const size = Buffer.byteLength(JSON.stringify(result));
       if (size > maxResponseBytes) throw tooLarge(name, size);
       return result;
