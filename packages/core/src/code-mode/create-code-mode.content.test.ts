@@ -25,6 +25,13 @@ const chart: ToolDefinition = {
     }),
 };
 
+const describeImage: ToolDefinition = {
+  name: "vision.describe",
+  description: "Describes an image given as base64.",
+  inputSchema: { type: "object", properties: { image: { type: "string", contentEncoding: "base64" } }, required: ["image"] },
+  execute: async (args) => ({ received: (args as { image: string }).image }),
+};
+
 const RESOURCES: Record<string, Record<string, { text: string } | { blob: string }>> = {
   reports: { "report://sales/2026": { text: "month,total\n1,10" }, "report://secret": { text: "no" } },
   hr: { "hr://salaries": { text: "private" } },
@@ -48,7 +55,7 @@ let valueMode: CodeMode;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "codemode-content-"));
-  codeMode = createCodeMode({ poolSize: 1, tools: [chart], workspace: { dir }, resources: source });
+  codeMode = createCodeMode({ poolSize: 1, tools: [chart, describeImage], workspace: { dir }, resources: source });
   valueMode = createCodeMode({ poolSize: 1, tools: [chart], callStyle: "value" });
 });
 
@@ -79,6 +86,14 @@ describe("createCodeMode tool content", () => {
       saved: true,
     });
     expect(Buffer.compare(await readFile(join(dir, "chart.png")), IMAGE)).toBe(0);
+  });
+
+  it("passes an image on to another tool as base64, as MCP carries bytes in JSON", async () => {
+    const result = await codeMode.execute(`
+      const { meta } = await tools.reports.chart({}, { content: true });
+      return (await tools.vision.describe({ image: meta.content[0].data })).data.received;
+    `);
+    expect(result.result).toBe(IMAGE.toString("base64"));
   });
 
   it("resolves to { data, content } in the value call style", async () => {

@@ -16,7 +16,7 @@ export const ENVELOPE_DECLARATION = `/** What every tool call resolves to; it ne
 type Envelope<T> =
   | { ok: true; data: T; meta: { omitted: number; content?: Content[] } }
   | { ok: false; error: { code: ErrorCode; message: string; retryable: boolean } };
-/** A result's image, audio or resource block, in \`meta.content\` of a call made as \`tools.x.y(args, { content: true })\`. */
+/** A result's image, audio or resource block, in \`meta.content\` of a call made as \`tools.x.y(args, { content: true })\`; bytes passed in a tool's arguments arrive there as base64. */
 ${CONTENT_TYPE}
 ${ERROR_CODE_DECLARATION}`;
 
@@ -30,7 +30,7 @@ declare class ToolCallError extends Error {
   /** The tool that failed, for example "billing.charge". */
   readonly tool: string;
 }
-/** A result's image, audio or resource block: \`tools.x.y(args, { content: true })\` resolves to \`{ data, content: Content[] }\`. */
+/** A result's image, audio or resource block: \`tools.x.y(args, { content: true })\` resolves to \`{ data, content: Content[] }\`; bytes passed in a tool's arguments arrive there as base64. */
 ${CONTENT_TYPE}
 ${ERROR_CODE_DECLARATION}`;
 

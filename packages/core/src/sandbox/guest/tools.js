@@ -21,20 +21,24 @@
   define(ToolCallError.prototype, "name", { value: "ToolCallError", writable: true, configurable: true });
   if (values) define(globalThis, "ToolCallError", { value: ToolCallError });
   const BYTES = "\u0000codemode.bytes";
+  /** @type {(value: Uint8Array) => string} */
+  const base64 = (value) => host("encode", value.buffer.slice(value.byteOffset, value.byteOffset + value.byteLength));
+  // Bytes in a tool's arguments (an image a script passes on) travel as base64 text, as JSON Schema's
+  // contentEncoding and MCP's own blocks carry binary data; anything else stays plain JSON.
   /** @type {(key: string, value: unknown) => unknown} */
   const encode = (key, value) => {
     const type = typeof value;
     if (type === "function" || type === "symbol" || type === "bigint") {
       throw new TypeErrorOf((key === "" ? "the arguments" : "property \"" + key + "\"") + " is a " + type);
     }
-    return value;
+    return value instanceof Bytes ? base64(value) : value;
   };
-  // Only file writes take bytes: a tool's arguments stay plain JSON, as its schema describes them.
+  // File writes take the bytes themselves, marked so that the host writes them as they are.
   /** @type {(key: string, value: unknown) => unknown} */
   const encodeFiles = (key, value) => {
     if (!(value instanceof Bytes)) return encode(key, value);
     const marked = create(null);
-    marked[BYTES] = host("encode", value.buffer.slice(value.byteOffset, value.byteOffset + value.byteLength));
+    marked[BYTES] = base64(value);
     return marked;
   };
   /** @type {(kind: "tool" | "catalog" | "files" | "resources", name: string, args: unknown, options?: any) => Promise<unknown>} */
