@@ -34,6 +34,8 @@ beforeAll(async () => {
         legacy: { type: "SSE", url, headers: { Authorization: "Bearer ${SSE_TOKEN}" }, ...limits },
         found: { url, ...limits },
         strict: { type: "http", url },
+        // Neither transport is served here: the error names both refusals.
+        nowhere: { url: `http://127.0.0.1:${port}/nowhere` },
       },
       poolSize: 1,
     },
@@ -55,6 +57,8 @@ describe("createGateway with legacy HTTP+SSE upstreams", () => {
     expect(states.found).toEqual({ status: "connected", error: undefined });
     expect(states.strict?.status).not.toBe("connected");
     expect(states.strict?.error).toContain("Method Not Allowed");
+    expect(states.nowhere?.status).not.toBe("connected");
+    expect(states.nowhere?.error).toMatch(/Error POSTing to endpoint: Not Found; the legacy HTTP\+SSE transport failed too: .*404/);
   });
 
   it("calls tools over SSE, with the entry's headers on the stream", async () => {

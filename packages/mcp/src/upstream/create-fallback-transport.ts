@@ -54,7 +54,10 @@ class FallbackTransport implements Transport {
       this.current = this.wire(this.sse());
       this.settled = true;
       await refused.close().catch(() => undefined);
-      await this.current.start();
+      // Both answers matter to whoever reads the upstream's error: the refusal, and why SSE did not work either.
+      await this.current.start().catch((sseError: unknown) => {
+        throw new Error(`${(error as Error).message}; the legacy HTTP+SSE transport failed too: ${(sseError as Error).message}`, { cause: sseError });
+      });
       if (this.protocolVersion) this.current.setProtocolVersion?.(this.protocolVersion);
       await this.current.send(message, options);
     }
