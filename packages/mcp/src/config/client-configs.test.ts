@@ -97,6 +97,7 @@ describe("parseGatewayConfig server entries", () => {
   it("takes type in any case, and streamable-http as http", () => {
     expect(parse({ type: "HTTP", url: "http://h/mcp" })?.type).toBe("http");
     expect(parse({ type: "Streamable-HTTP", url: "http://h/mcp" })?.type).toBe("http");
+    expect(parse({ type: "streamableHttp", url: "http://h/mcp" })?.type).toBe("http");
     expect(parse({ type: "SSE", url: "http://h/sse" })?.type).toBe("sse");
     expect(parse({ type: "Stdio", command: "x" })?.type).toBe("stdio");
   });

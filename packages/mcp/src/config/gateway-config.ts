@@ -7,8 +7,17 @@ const RESERVED = new Set(["__proto__", "constructor", "prototype"]);
 const timeoutMs = z.number().int().positive().max(3_600_000);
 const stringMap = z.record(z.string(), z.string());
 
-/** How an upstream is reached, as clients spell it in `type` (any case): `http` and `streamable-http` are one. */
-const TRANSPORT_TYPES: Partial<Record<string, UpstreamTransportType>> = { stdio: "stdio", http: "http", "streamable-http": "http", sse: "sse" };
+/**
+ * How an upstream is reached, as clients spell it in `type` (any case): `http`, `streamable-http` and Cline's
+ * `streamableHttp` are one.
+ */
+const TRANSPORT_TYPES: Partial<Record<string, UpstreamTransportType>> = {
+  stdio: "stdio",
+  http: "http",
+  "streamable-http": "http",
+  streamablehttp: "http",
+  sse: "sse",
+};
 
 /** Keys other MCP clients write on a server entry that the gateway cannot honour, each with what to do instead. */
 const FOREIGN_SERVER_KEYS: Record<string, string> = {

@@ -15,7 +15,7 @@ export interface ImportClientConfigResult {
 // What a gateway server entry holds; every other key a client writes is left out with a note.
 const ENTRY_KEYS = new Set(["type", "command", "args", "env", "envFile", "cwd", "url", "headers", "timeoutMs", "maxResponseBytes"]);
 const NAMESPACE = /^[A-Za-z0-9_-]+$/;
-const TYPES: Record<string, string> = { stdio: "stdio", http: "http", "streamable-http": "http", sse: "sse" };
+const TYPES: Record<string, string> = { stdio: "stdio", http: "http", "streamable-http": "http", streamablehttp: "http", sse: "sse" };
 const WHY_LEFT_OUT: Record<string, string> = {
   dev: "VS Code's development mode (watch, debug), which only the editor runs",
   sandboxEnabled: "VS Code's sandbox for stdio servers, which the gateway does not provide",
