@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { CreateMessageRequest, ElicitRequestFormParams, ElicitRequestURLParams, RequestId } from "@modelcontextprotocol/sdk/types.js";
 import type { CallerAnswer, CallerQuestion } from "../tools/index.js";
@@ -21,6 +22,10 @@ export async function askSessionClient(server: Server, requestId: RequestId, que
   if (!capabilities?.elicitation?.[mode]) {
     throw new Error(`the MCP client behind this execution did not declare ${mode} elicitation`);
   }
-  const params = question.params as ElicitRequestFormParams | ElicitRequestURLParams;
+  // A 2026-07-28 upstream's URL elicitation has no elicitationId (its requestState correlates the answer); the 2025
+  // revision requires one.
+  const params = (mode === "url" && !("elicitationId" in question.params) ? { ...question.params, elicitationId: randomUUID() } : question.params) as
+    | ElicitRequestFormParams
+    | ElicitRequestURLParams;
   return (await server.elicitInput(params, options)) as CallerAnswer;
 }

@@ -43,9 +43,11 @@ async function sessionClient(options: { city?: string; model?: string } = {}) {
 
 /** A 2026-07-28 client (SDK v2, pinned): it answers the gateway's input-required results through its handler. */
 async function statelessClient(city: string) {
-  const client = new ModernClient({ name: "caller-2026", version: "1.0.0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } }, capabilities: { elicitation: { form: {} } } });
+  const capabilities = { elicitation: { form: {} }, sampling: {} };
+  const client = new ModernClient({ name: "caller-2026", version: "1.0.0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } }, capabilities });
   const asked: string[] = [];
   client.setRequestHandler("elicitation/create", (request) => (asked.push(String(request.params.message)), { action: "accept", content: { city } }));
+  client.setRequestHandler("sampling/createMessage", () => ({ model: "caller-model", role: "assistant", content: { type: "text", text: `all paid in ${city}` } }));
   await client.connect(new ModernTransport(new URL(listener.url)));
   closers.push(() => client.close());
   return { client, asked };
@@ -101,6 +103,8 @@ describe("createGateway with upstreams that ask their caller", () => {
     const result = await execute(client, SCRIPT_BOTH);
     expect(result.result).toEqual(["city: Porto", "city: Porto"]);
     expect(asked).toEqual(["Which city?", "Which city?"]);
+    const sampled = await execute(client, `return (await tools.legacy.summarise({})).data;`);
+    expect(sampled.result).toBe("summary: all paid in Porto");
   });
 
   it("passes a 2025 upstream's sampling request to a caller that declared sampling", async () => {

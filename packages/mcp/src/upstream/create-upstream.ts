@@ -59,6 +59,7 @@ export interface Upstream {
 }
 
 const MAX_PAGES = 1000;
+const PROBE_TIMEOUT_MS = 10_000;
 
 /**
  * What the gateway can pass on to the client behind an execution, so all it declares to upstreams: form and URL
@@ -106,7 +107,10 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
       {
         capabilities: FORWARDED_CAPABILITIES,
         // 2026-07-28 where the server speaks it, else the 2025 handshake: found per server, with no configuration.
-        versionNegotiation: { mode: "auto" },
+        // On stdio a probe that gets no answer means a server that ignores requests before `initialize`; waiting the
+        // whole connect timeout for that would only delay the handshake that follows (and a slow-starting 2026 server
+        // taken for a 2025 one still works, over its 2025 handshake).
+        versionNegotiation: { mode: "auto", probe: { timeoutMs: PROBE_TIMEOUT_MS } },
       },
     );
     const tooBig = new AbortController();
@@ -174,7 +178,14 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
    * the gateway closing it, the server went away (or restarted): reconnect, which also lists the tools again.
    */
   async function listenForChanges(next: Client): Promise<void> {
-    const subscription = await next.listen({ toolsListChanged: true });
+    let subscription;
+    try {
+      subscription = await next.listen({ toolsListChanged: true });
+    } catch (error) {
+      // The tools still work; only their changes go unheard until the next reconnect.
+      options.log(`upstream ${id} refused to report tool changes (${(error as Error).message})`);
+      return;
+    }
     void subscription.closed.then((why) => {
       if (why !== "local" && client === next && !closed) lostConnection(next);
     });
@@ -226,9 +237,10 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
     if (typeof caller === "string") why = caller;
     else if (!caller.ask) why = "no MCP client is connected to this execution to answer it";
     else {
-      // The question is withdrawn when the server withdraws it, or when the call it came with ends.
+      // The question is withdrawn when the server withdraws it, or when the call it came with ends; a question that
+      // came with no call in its context (a 2025 server's, on stdio) is from a call that cannot outlive its timeout.
       const linked = callerContext.getStore();
-      const asking = linkAbort([signal, linked?.caller === caller ? linked.signal : undefined]);
+      const asking = linkAbort([signal, linked?.caller === caller ? linked.signal : AbortSignal.timeout(timeoutMs)]);
       try {
         return (await caller.ask(question, asking.signal)) as Answer;
       } catch (error) {
