@@ -8,7 +8,7 @@ export default [
         ["errors"],
         ["envelopes"],
         ["limits", "script", "tools"],
-        ["serializer", "catalog", "approval", "workspace", "model-view"],
+        ["serializer", "catalog", "approval", "workspace", "resources", "model-view"],
         ["sandbox"],
         ["session"],
         ["code-mode"],

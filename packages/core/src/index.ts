@@ -18,6 +18,7 @@ export type {
   HostCatalog,
 } from "./code-mode/index.js";
 export type { WorkspaceEntry, WorkspaceOptions } from "./workspace/index.js";
+export type { ResourceCallOptions, ResourceContent, ResourceInfo, ResourceSource } from "./resources/index.js";
 export type {
   ToolCallEndEvent,
   ToolCallHooks,
@@ -40,6 +41,7 @@ export {
   type CallError,
   type CallMeta,
   type CatalogEnvelope,
+  type ContentBlock,
 } from "./envelopes/index.js";
 export {
   CodeModeError,

@@ -58,7 +58,7 @@ export interface ToolCatalog {
    * The execute tool's description for the tools the caller may use. `search: false` (execute-only mode) never
    * mentions `catalog` and keeps every signature inline.
    */
-  prompt(allowed: AllowFilter, options?: { tokenBudget?: number; search?: boolean; output?: "result" | "printed"; files?: boolean }): string;
+  prompt(allowed: AllowFilter, options?: { tokenBudget?: number; search?: boolean; output?: "result" | "printed"; files?: boolean; resources?: boolean }): string;
 }
 
 /** Turns texts into vectors for semantic search; fused with BM25 by reciprocal rank fusion. */

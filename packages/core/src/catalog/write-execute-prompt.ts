@@ -17,6 +17,8 @@ export interface ExecutePromptOptions {
   output?: "result" | "printed";
   /** Whether scripts have the `files` global (a workspace is configured); only then does the prompt mention it. */
   files?: boolean;
+  /** Whether scripts have the `resources` global; only then does the prompt mention it. */
+  resources?: boolean;
 }
 
 /** The default token budget of the execute tool's description. */
@@ -56,6 +58,9 @@ const TAIL = `- Start independent calls together with \`Promise.all\`.
 const FILES =
   "- `files.read({ path, encoding?: \"bytes\" })`, `files.write({ path, data })`, `files.list({ path? })` and `files.remove({ path })` use a workspace folder (relative paths only) and resolve to envelopes: write large outputs to a file and return a small summary.";
 
+const RESOURCES =
+  "- `resources.list({ namespace? })` and `resources.read({ namespace, uri })` read the servers' resources and resolve to envelopes; a tool's images, audio and resource links come in `meta.content` when you call it with `{ content: true }` as a second argument.";
+
 const EXAMPLE_CALLS = {
   envelope: `const [customer, invoices] = await Promise.all([
   tools.crm.find_customer({ email: "ada@example.com" }),
@@ -91,7 +96,7 @@ const DISCOVERY = `There are too many tools to show their signatures here. Find 
 function writeRules(
   callStyle: CallStyle,
   output: "result" | "printed",
-  { search, files, flat }: { search: boolean; files: boolean; flat: boolean },
+  { search, files, resources, flat }: { search: boolean; files: boolean; resources: boolean; flat: boolean },
 ): { rules: string; example: string } {
   const base = files ? TAIL.replace("no filesystem and ", "").replace("{{catalog}} and `console`", "{{catalog}}, `files` and `console`") : TAIL;
   const tail = base.replace("{{logs}}", output === "result" ? "- `console.log(...)` lines come back as logs.\n" : "").replace(
@@ -102,6 +107,7 @@ function writeRules(
   if (flat) lines.push(FLAT);
   if (callStyle === "value" && search) lines.push(VALUE_CATALOG);
   if (files) lines.push(FILES);
+  if (resources) lines.push(RESOURCES);
   const { answer, end, fail } = ANSWER[output];
   const example = EXAMPLE_CALLS[callStyle].replace("{{fail}}", fail).replace("{{answer}}", answer).replace("{{end}}", end);
   return { rules: `${lines.join("\n")}\n${tail}`, example: `Example (illustrative names):\n${example}` };
@@ -122,7 +128,7 @@ export function writeExecutePrompt(
   const callStyle = options.callStyle ?? "envelope";
   const output = options.output ?? "result";
   const flat = tools.some((tool) => tool.namespace === "");
-  const { rules, example } = writeRules(callStyle, output, { search, files: options.files === true, flat });
+  const { rules, example } = writeRules(callStyle, output, { search, files: options.files === true, resources: options.resources === true, flat });
   const declaration = callStyle === "value" ? VALUE_DECLARATION : ENVELOPE_DECLARATION;
   const head = `${rules}\n\n${example}\n\nTools (TypeScript):\n${declaration}\n`;
   // The inline text holds every name and description, so when those alone overflow, skip writing 10,000 signatures.

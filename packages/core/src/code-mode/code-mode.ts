@@ -4,6 +4,7 @@ import type { ExecutionLimits } from "../limits/index.js";
 import type { ToolDefinition } from "../tools/index.js";
 import type { SessionOptions } from "../session/index.js";
 import type { WorkspaceOptions } from "../workspace/index.js";
+import type { ResourceSource } from "../resources/index.js";
 import type { ExecutionResult } from "../envelopes/index.js";
 import type { ToolCallHooks, TraceOptions } from "../sandbox/index.js";
 
@@ -39,6 +40,13 @@ export interface CreateCodeModeOptions extends ToolCallHooks {
    * the folder at `maxTotalBytes` (64 MiB).
    */
   workspace?: WorkspaceOptions;
+  /**
+   * Where the script's `resources` global reads from (`resources.list({ namespace? })`, `resources.read({ namespace,
+   * uri })`, each resolving to an envelope and counted as a host call), such as a gateway's upstream MCP resources.
+   * Off by default. A caller sees a resource only when its allowlist admits `<namespace>.resource:<uri>` (`docs.*`
+   * admits all of `docs`); answers are capped at `maxToolResultBytes`.
+   */
+  resources?: ResourceSource;
   /**
    * Opt-in sessions: an execution given `sessionId` keeps its top-level variables for the next execution of the same
    * session, in a worker of its own. Off by default: every execution starts from a fresh state. See docs/sessions.md.

@@ -42,10 +42,12 @@ async function expectHostAlive() {
   expect(prototypes()).toBe(before);
 }
 
-// What the guest sends as a tool's arguments: JSON.stringify with BigInt, functions and symbols refused.
+// What the guest sends as a tool's arguments: JSON.stringify with BigInt, functions and symbols refused, bytes as base64.
 function referenceArguments(value: unknown): unknown {
   const text = JSON.stringify(value === undefined ? {} : value, (_key, item: unknown) => {
     if (typeof item === "bigint" || typeof item === "function" || typeof item === "symbol") throw new TypeError(typeof item);
+    // Bytes travel to a tool as base64 text.
+    if (item instanceof Uint8Array) return Buffer.from(item.buffer, item.byteOffset, item.byteLength).toString("base64");
     return item;
   });
   return JSON.parse(text);

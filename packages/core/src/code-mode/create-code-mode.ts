@@ -7,6 +7,7 @@ import { createSessionStore, readSessionTarget } from "../session/index.js";
 import { isParseError, locateError, parsePositionOf, prepareScript, type PreparedScript } from "../script/index.js";
 import { fitResult, SERIALIZER_SOURCE } from "../serializer/index.js";
 import { createWorkspace, FILES_DECLARATION } from "../workspace/index.js";
+import { RESOURCES_DECLARATION } from "../resources/index.js";
 import { createAllowFilter, createToolRegistry, type ToolDefinition, type ToolRegistry } from "../tools/index.js";
 import type { CodeMode, CreateCodeModeOptions, ExecuteOptions } from "./code-mode.js";
 import { failedResult, type Diagnostic, type ExecutionResult, type JsonValue } from "../envelopes/index.js";
@@ -93,6 +94,7 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
       allowed,
       catalog: withCatalog ? tools.catalog : undefined,
       files: workspace,
+      resources: options.resources,
       context: executeOptions.context,
       maxConcurrentCalls: limits.maxConcurrentCalls,
       maxToolResultBytes: limits.maxToolResultBytes,
@@ -108,6 +110,7 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
         limits: runLimits(limits),
         search: withCatalog,
         ...(workspace ? { files: true } : {}),
+        ...(options.resources ? { resources: true } : {}),
         args,
         ...(callStyle === "value" ? { callStyle } : {}),
       },
@@ -138,7 +141,8 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
     catalog: createHostCatalog(() => toolSet.catalog()),
     declarations: (callOptions) => {
       const declarations = toolSet.catalog().declarations(createAllowFilter(callOptions?.allow), { search: withCatalog });
-      return workspace ? `${declarations}${FILES_DECLARATION}\n` : declarations;
+      const files = workspace ? `${FILES_DECLARATION}\n` : "";
+      return `${declarations}${files}${options.resources ? `${RESOURCES_DECLARATION}\n` : ""}`;
     },
     prompt: (callOptions) =>
       toolSet.catalog().prompt(createAllowFilter(callOptions?.allow), {
@@ -146,6 +150,7 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
         search: withCatalog,
         output,
         ...(workspace ? { files: true } : {}),
+        ...(options.resources ? { resources: true } : {}),
       }),
     setTools(tools) {
       toolSet = toToolSet(tools);

@@ -16,11 +16,13 @@ export function failedEnvelopeJson(error: CallError): string {
 }
 
 /**
- * The JSON text of a successful call's envelope around data already encoded as JSON text; tool calls carry `meta`,
- * catalog and files calls do not.
+ * The JSON text of a successful call's envelope around data already encoded as JSON text; tool calls carry `meta`
+ * (with `contentJson`, the encoded `meta.content`, when the script asked for it), catalog and files calls do not.
  */
-export function okEnvelopeJson(dataJson: string, meta?: CallMeta): string {
-  return meta ? `{"ok":true,"data":${dataJson},"meta":{"omitted":${meta.omitted}}}` : `{"ok":true,"data":${dataJson}}`;
+export function okEnvelopeJson(dataJson: string, meta?: Pick<CallMeta, "omitted">, contentJson?: string): string {
+  if (!meta) return `{"ok":true,"data":${dataJson}}`;
+  const content = contentJson === undefined ? "" : `,"content":${contentJson}`;
+  return `{"ok":true,"data":${dataJson},"meta":{"omitted":${meta.omitted}${content}}}`;
 }
 
 /** The outcome of a run that failed before or without the script: no result, logs, diagnostics or calls. */

@@ -6,7 +6,7 @@ export {
   failedResult,
   okEnvelopeJson,
 } from "./build-envelopes.js";
-export type { CallEnvelope, CallError, CallMeta, CatalogEnvelope } from "./call-envelope.js";
+export type { CallEnvelope, CallError, CallMeta, CatalogEnvelope, ContentBlock } from "./call-envelope.js";
 export { EXECUTION_ERROR_KINDS } from "./execution-error-kinds.js";
 export type {
   Diagnostic,

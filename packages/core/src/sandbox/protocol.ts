@@ -67,6 +67,8 @@ export interface RunRequest {
   search: boolean;
   /** Whether the script gets the `files` global (a workspace is configured). */
   files?: boolean;
+  /** Whether the script gets the `resources` global (a resource source is configured). */
+  resources?: boolean;
   /** JSON text of the script's global `args`; absent means `[]`. */
   args?: string;
   /** "value": tool calls resolve to their data and reject with the guest's `ToolCallError`; absent means envelopes. */
@@ -80,7 +82,15 @@ export interface RunRequest {
 
 /** One host call the guest made; tool and catalog calls get a reply, notes do not. */
 export type HostCallRequest =
-  | { kind: "tool" | "catalog" | "files"; callId: number; name: string; args: string; stack: string }
+  | {
+      kind: "tool" | "catalog" | "files" | "resources";
+      callId: number;
+      name: string;
+      args: string;
+      stack: string;
+      /** A tool call that asked for its content blocks (`{ content: true }`). */
+      content?: true;
+    }
   /** A call the guest answered itself (arguments that are not JSON): the host only records it. */
   | { kind: "note"; callId: number; name: string; code: "invalid_arguments" | "limit_exceeded"; message: string };
 
@@ -137,9 +147,11 @@ export type WorkerMessage = CallBatch | RunDone | WorkerReady | WorkerRetired | 
  * text.
  */
 export interface GuestHostCalls {
-  tool: { args: [name: string, args: string, stack: string | undefined]; returns: number | string };
-  catalog: { args: [name: string, args: string, stack: string | undefined]; returns: number | string };
-  files: { args: [name: string, args: string, stack: string | undefined]; returns: number | string };
+  /** `options` is `"content"` when the call asked for its content blocks. */
+  tool: { args: [name: string, args: string, stack: string | undefined, options: string]; returns: number | string };
+  catalog: { args: [name: string, args: string, stack: string | undefined, options: string]; returns: number | string };
+  files: { args: [name: string, args: string, stack: string | undefined, options: string]; returns: number | string };
+  resources: { args: [name: string, args: string, stack: string | undefined, options: string]; returns: number | string };
   /** A call whose arguments are not JSON: the worker records it and answers with the refusal's envelope text. */
   invalid: { args: [name: string, message: string, stack: string | undefined]; returns: string };
   /** A console line. */

@@ -1,3 +1,4 @@
+import type { ContentBlock } from "../envelopes/index.js";
 import { CodeModeError } from "../errors/index.js";
 import { decodeBinary } from "./decode-binary.js";
 import { toolResult, type ToolResult } from "./tool-result.js";
@@ -42,7 +43,9 @@ export function isCallToolResult(value: unknown): value is McpCallToolResult {
  *   a non-object return value that way), and fields the `outputSchema` marks as binary become Uint8Array;
  * - else the text blocks joined by `"\n"`, parsed only when they hold a JSON object or array (the text `"42"` stays
  *   the string `"42"`); no text block gives `null`;
- * - every other block (image, audio, resource) is left out and counted in the envelope's `meta.omitted`.
+ * - every other block (image, audio, resource link, embedded resource) is left out of the data and counted in the
+ *   envelope's `meta.omitted`; a script that calls with `{ content: true }` gets them in `meta.content`, their base64
+ *   `data` and `blob` as Uint8Array.
  *
  * Return it from a tool's `execute`: it is a {@link toolResult}, or it throws the `tool_error`.
  *
@@ -56,11 +59,31 @@ export function fromCallToolResult(result: McpCallToolResult, options: FromCallT
     throw new CodeModeError("TOOL_ERROR", texts.join("\n").trim() || "The tool reported an error without a message.");
   }
   const omitted = blocks.length - texts.length;
+  const meta = omitted === 0 ? { omitted } : { omitted, content: blocks.filter((block) => !isText(block)).map(toContentBlock) };
   if (result.structuredContent !== undefined && result.structuredContent !== null) {
-    return toolResult(unwrapResult(decodeBinary(result.structuredContent, options.outputSchema)), { omitted });
+    return toolResult(unwrapResult(decodeBinary(result.structuredContent, options.outputSchema)), meta);
   }
-  if (texts.length === 0) return toolResult(null, { omitted });
-  return toolResult(parseJsonText(texts.join("\n")), { omitted });
+  if (texts.length === 0) return toolResult(null, meta);
+  return toolResult(parseJsonText(texts.join("\n")), meta);
+}
+
+function isText(block: McpContentBlock): boolean {
+  return block.type === "text" && typeof block.text === "string";
+}
+
+// A script saves or passes on bytes, never base64: `data` of images and audio and `blob` of an embedded resource.
+function toContentBlock(block: McpContentBlock): ContentBlock {
+  const { data, resource } = block as { data?: unknown; resource?: { blob?: unknown } };
+  if ((block.type === "image" || block.type === "audio") && typeof data === "string") return { ...block, data: fromBase64(data) };
+  if (block.type === "resource" && typeof resource?.blob === "string") {
+    return { ...block, resource: { ...resource, blob: fromBase64(resource.blob) } } as ContentBlock;
+  }
+  return block as ContentBlock;
+}
+
+function fromBase64(text: string): Uint8Array {
+  const bytes = Buffer.from(text, "base64");
+  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 function unwrapResult(value: unknown): unknown {

@@ -9,9 +9,13 @@ export interface ToolResult<T = unknown> {
   readonly meta: CallMeta;
 }
 
-/** Returns data from a tool's `execute` with envelope metadata, such as content blocks that were dropped. */
+/**
+ * Returns data from a tool's `execute` with envelope metadata: how many content blocks the data leaves out, and the
+ * blocks themselves, which a script that calls with `{ content: true }` receives in `meta.content`.
+ */
 export function toolResult<T>(data: T, meta: Partial<CallMeta> = {}): ToolResult<T> {
-  return { [TOOL_RESULT]: true, data, meta: { omitted: meta.omitted ?? 0 } };
+  const content = meta.content ?? [];
+  return { [TOOL_RESULT]: true, data, meta: { omitted: meta.omitted ?? content.length, ...(content.length > 0 ? { content } : {}) } };
 }
 
 /** Whether a tool returned a {@link toolResult}. */

@@ -12,6 +12,7 @@ const packageEntry = (name: string, file: string) => path.join(path.dirname(requ
 export const PACKAGE_DIR = fileURLToPath(new URL("../..", import.meta.url));
 export const FAULT_SERVER = fileURLToPath(new URL("./fault-server.mjs", import.meta.url));
 export const FAULT_HTTP_SERVER = fileURLToPath(new URL("./fault-http-server.mjs", import.meta.url));
+export const SSE_SERVER = fileURLToPath(new URL("./sse-server.mjs", import.meta.url));
 /** Servers of either era whose tools ask their caller (elicitation, sampling), report progress and log. */
 export const ASKING_SERVER_2026 = fileURLToPath(new URL("./asking-server-2026.mjs", import.meta.url));
 export const ASKING_SERVER_2025 = fileURLToPath(new URL("./asking-server-2025.mjs", import.meta.url));
@@ -74,6 +75,11 @@ export function startEverythingHttp(port: number): Promise<ChildProcess> {
 /** Starts the misbehaving HTTP server (fault-http-server.mjs) on a port; resolves once it listens. */
 export function startFaultHttp(port: number, env: Record<string, string> = {}): Promise<ChildProcess> {
   return startListening([FAULT_HTTP_SERVER], { ...env, PORT: String(port) });
+}
+
+/** Starts the legacy HTTP+SSE server (sse-server.mjs, SDK 1.32's SSEServerTransport) on a port; resolves once it listens. */
+export function startSseServer(port: number, env: Record<string, string> = {}): Promise<ChildProcess> {
+  return startListening([SSE_SERVER], { ...env, PORT: String(port) });
 }
 
 /** The pids of this process's live children whose command line mentions `needle` (Linux: read from /proc). */

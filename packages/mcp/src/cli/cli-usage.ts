@@ -8,6 +8,7 @@ Usage:
   codemode types --config FILE
   codemode login SERVER --config FILE [--no-browser]
   codemode logout SERVER
+  codemode import FILE
 
 Commands:
   serve    Serve the gateway's execute and search tools (stdio by default; http on H:N/mcp,
@@ -22,6 +23,8 @@ Commands:
            the code on a loopback redirect and stores the tokens in CODEMODE_AUTH_DIR
            (default ~/.codemode/auth).
   logout   Remove the stored tokens of SERVER.
+  import   Print a gateway config (JSON) made from the MCP servers of a Claude Desktop, Claude Code,
+           Cursor or VS Code config file; what it leaves out or rewrites is noted on stderr.
 
 Options:
   -c, --config FILE   The gateway config (JSON, the mcpServers format plus limits/tools/auth/approvals).

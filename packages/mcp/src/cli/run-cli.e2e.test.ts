@@ -129,6 +129,42 @@ return { size: w.data.size, escape: escape.error.code };`);
     });
   });
 
+  describe("import", () => {
+    it("prints the gateway config of a VS Code mcp.json, notes what it changed on stderr, and the config runs", async () => {
+      const vscode = path.join(folder, "project", ".vscode");
+      mkdirSync(vscode, { recursive: true });
+      const source = path.join(vscode, "mcp.json");
+      writeFileSync(
+        source,
+        `{
+  // as VS Code writes it
+  "inputs": [{ "type": "promptString", "id": "demo-key", "description": "Demo key", "password": true }],
+  "servers": {
+    "everything": { "type": "stdio", "command": "node", "args": [${JSON.stringify(EVERYTHING_SERVER)}], "env": { "DEMO": "\${input:demo-key}" }, "dev": { "watch": "*.js" } },
+  },
+}`,
+      );
+      const imported = await codemode("import", source);
+      expect(imported.code).toBe(0);
+      expect(JSON.parse(imported.stdout)).toEqual({
+        mcpServers: { everything: { type: "stdio", command: "node", args: [EVERYTHING_SERVER], env: { DEMO: "${env:DEMO_KEY}" } } },
+      });
+      expect(imported.stderr).toContain("codemode import: servers.everything.dev: left out");
+      expect(imported.stderr).toContain("codemode import: ${input:demo-key} (Demo key): now ${env:DEMO_KEY}; set DEMO_KEY in the gateway's environment");
+      const config = file("imported.json", imported.stdout);
+      const script = file("imported-sum.js", `return (await tools.everything["get-sum"]({ a: 1, b: 2 })).data;`);
+      const [command, ...rest] = CLI as [string, ...string[]];
+      const { stdout } = await run(command, [...rest, "exec", script, "--config", config], { cwd: PACKAGE_DIR, env: { ...process.env, DEMO_KEY: "k" } });
+      expect(JSON.stringify((JSON.parse(stdout) as ExecutionResult).result)).toContain("3");
+    });
+
+    it("refuses a file that holds no MCP servers, with exit 2", async () => {
+      const { code, stderr } = await codemode("import", file("settings.json", { "editor.fontSize": 14 }));
+      expect(code).toBe(2);
+      expect(stderr).toContain("no MCP servers found");
+    });
+  });
+
   describe("serve", () => {
     it("serves execute and search over real stdio to the SDK's client", async () => {
       const [command, ...args] = CLI as [string, ...string[]];

@@ -2,7 +2,7 @@ import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { CodeModeError, isCodeModeError } from "@codemode/core";
-import { loadGatewayConfig, parseGatewayConfig, type GatewayConfig } from "../config/index.js";
+import { importClientConfig, loadGatewayConfig, parseGatewayConfig, readClientConfigFile, type GatewayConfig } from "../config/index.js";
 import { createGateway, type Gateway } from "../gateway/index.js";
 import { withDeclined, type GatewayCallContext } from "../tools/index.js";
 import { CLI_USAGE } from "./cli-usage.js";
@@ -113,8 +113,16 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
     case "logout":
       expectPositionals(command, rest, 1, "SERVER");
       return runLogout(rest[0] as string, io);
+    case "import": {
+      expectPositionals(command, rest, 1, "FILE");
+      const file = rest[0] as string;
+      const { config, notes } = importClientConfig(await readClientConfigFile(file), { file });
+      for (const note of notes) io.stderr(`codemode import: ${note}\n`);
+      io.stdout(`${JSON.stringify(config, null, 2)}\n`);
+      return 0;
+    }
     default:
-      throw usageError(`unknown command "${command}"; the commands are serve, exec, search, types, login and logout.`);
+      throw usageError(`unknown command "${command}"; the commands are serve, exec, search, types, login, logout and import.`);
   }
 }
 

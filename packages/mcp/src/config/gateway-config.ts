@@ -8,12 +8,42 @@ const RESERVED = new Set(["__proto__", "constructor", "prototype"]);
 const timeoutMs = z.number().int().positive().max(3_600_000);
 const stringMap = z.record(z.string(), z.string());
 
+/**
+ * How an upstream is reached, as clients spell it in `type` (any case): `http`, `streamable-http` and Cline's
+ * `streamableHttp` are one.
+ */
+const TRANSPORT_TYPES: Partial<Record<string, UpstreamTransportType>> = {
+  stdio: "stdio",
+  http: "http",
+  "streamable-http": "http",
+  streamablehttp: "http",
+  sse: "sse",
+};
+
+/** Keys other MCP clients write on a server entry that the gateway cannot honour, each with what to do instead. */
+const FOREIGN_SERVER_KEYS: Record<string, string> = {
+  sandboxEnabled: "is VS Code's sandbox for stdio servers, which the gateway does not provide; delete it and run the gateway itself in a container or under a restricted user",
+  sandbox: "is VS Code's sandbox for stdio servers, which the gateway does not provide; delete it and run the gateway itself in a container or under a restricted user",
+  headersHelper: "runs a command for headers, which the gateway does not do; write the headers in headers, with ${env:NAME} for a secret",
+  auth: 'is Cursor\'s OAuth client setting; write it as "oauth": { "clientId", "clientSecret", "scope" } (or "oauth": {} to discover and register)',
+};
+
 // One object rather than a union, so every issue keeps the path of the key that is wrong.
 const server = z
   .strictObject({
+    type: z
+      .string()
+      .transform((value, context) => {
+        const type = TRANSPORT_TYPES[value.toLowerCase()];
+        if (type === undefined) context.addIssue({ code: "custom", message: 'must be "stdio", "http" (Streamable HTTP), "streamable-http" or "sse"' });
+        return type ?? z.NEVER;
+      })
+      .optional(),
     command: z.string().min(1, "must not be empty").optional(),
     args: z.array(z.string()).optional(),
     env: stringMap.optional(),
+    /** A dotenv file (VS Code's `envFile`) whose variables the server gets under those of `env`; relative to the config file. */
+    envFile: z.string().min(1, "must be a file's path").optional(),
     cwd: z.string().optional(),
     url: z.string().refine(isHttpUrl, "must be an http(s) URL").optional(),
     headers: stringMap.optional(),
@@ -21,31 +51,56 @@ const server = z
     maxResponseBytes: z.number().int().positive().optional(),
     /** OAuth 2.1 towards this HTTP server: `{}` discovers everything (see upstream-auth/). */
     oauth: upstreamOAuthConfigSchema.optional(),
+    // VS Code's development mode (restart on change, attach a debugger) only matters inside the editor.
+    dev: z.unknown().optional(),
+    // Refused below, each with its fix (FOREIGN_SERVER_KEYS).
+    sandboxEnabled: z.unknown().optional(),
+    sandbox: z.unknown().optional(),
+    headersHelper: z.unknown().optional(),
+    auth: z.unknown().optional(),
   })
   .superRefine((value, context) => {
-    if (value.command === undefined && value.url === undefined) {
-      context.addIssue({ code: "custom", message: "needs a command (stdio) or a url (Streamable HTTP)" });
+    for (const [key, fix] of Object.entries(FOREIGN_SERVER_KEYS)) {
+      if ((value as Record<string, unknown>)[key] !== undefined) context.addIssue({ code: "custom", path: [key], message: fix });
+    }
+    const kind = value.type ?? (value.url !== undefined ? "http" : value.command !== undefined ? "stdio" : undefined);
+    if (kind === undefined) {
+      context.addIssue({ code: "custom", message: "needs a command (stdio) or a url (Streamable HTTP or SSE)" });
+      return;
+    }
+    if (kind === "stdio" && value.command === undefined) {
+      context.addIssue({ code: "custom", path: ["command"], message: 'is required with "type": "stdio"' });
+    }
+    if (kind !== "stdio" && value.url === undefined) {
+      context.addIssue({ code: "custom", path: ["url"], message: `is required with "type": "${value.type}"` });
     }
     if (value.command !== undefined && value.url !== undefined) {
       context.addIssue({ code: "custom", path: ["url"], message: "cannot be given with command" });
+      return;
     }
-    const wrongSide = value.url !== undefined ? ["args", "env", "cwd"] : ["headers", "oauth"];
+    const wrongSide = kind === "stdio" ? ["url", "headers", "oauth"] : ["command", "args", "env", "envFile", "cwd"];
     for (const key of wrongSide) {
       if ((value as Record<string, unknown>)[key] !== undefined) {
-        const kind = value.url !== undefined ? "stdio" : "HTTP";
-        context.addIssue({ code: "custom", path: [key], message: `is only for ${kind} servers` });
+        context.addIssue({ code: "custom", path: [key], message: `is only for ${kind === "stdio" ? "HTTP" : "stdio"} servers` });
       }
     }
-  });
+  })
+  .transform(({ dev: _dev, sandboxEnabled: _sandboxEnabled, sandbox: _sandbox, headersHelper: _helper, auth: _auth, ...entry }) => entry);
+
+const serverMap = z.record(
+  z.string().refine((id) => NAMESPACE.test(id) && !RESERVED.has(id), "server id must be a valid namespace (letters, digits, _ or -)"),
+  server,
+);
 
 const toolName = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "must be a tool name: 1-64 letters, digits, _ or -");
 
 /** The gateway config's schema: the `mcpServers` shape MCP clients use plus the gateway's own keys. */
 export const gatewayConfigSchema = z.strictObject({
-  mcpServers: z.record(
-    z.string().refine((id) => NAMESPACE.test(id) && !RESERVED.has(id), "server id must be a valid namespace (letters, digits, _ or -)"),
-    server,
-  ),
+  mcpServers: serverMap.optional(),
+  /** VS Code's name for `mcpServers` (its mcp.json); a config has one of the two. */
+  servers: serverMap.optional(),
+  /** VS Code's prompted inputs: refused with what to write instead, as the gateway runs without anyone to ask. */
+  inputs: z.unknown().optional(),
   limits: z
     .strictObject({
       timeoutMs: timeoutMs.optional(),
@@ -99,12 +154,34 @@ export const gatewayConfigSchema = z.strictObject({
       maxTotalBytes: z.number().int().positive().optional(),
     })
     .optional(),
-});
+})
+  .superRefine((value, context) => {
+    if (value.inputs !== undefined) context.addIssue({ code: "custom", path: ["inputs"], message: INPUTS_FIX });
+    if (value.mcpServers === undefined && value.servers === undefined) {
+      context.addIssue({ code: "custom", path: ["mcpServers"], message: "is required (or servers, as VS Code writes it)" });
+    }
+    if (value.mcpServers !== undefined && value.servers !== undefined) {
+      context.addIssue({ code: "custom", path: ["servers"], message: "cannot be given with mcpServers; move its entries into mcpServers" });
+    }
+  })
+  .transform(({ servers, mcpServers, inputs: _inputs, ...rest }) => ({ ...rest, mcpServers: mcpServers ?? servers ?? {} }));
 
-/** The gateway's config, as {@link parseGatewayConfig} returns it. */
-export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
-/** One upstream MCP server's config: stdio when it has a `command`, Streamable HTTP when it has a `url`. */
-export type UpstreamConfig = GatewayConfig["mcpServers"][string];
+const INPUTS_FIX =
+  "are VS Code's prompts, and the gateway runs with nobody to ask; delete inputs and write each ${input:ID} as ${env:NAME}, " +
+  "with NAME set in the gateway's environment (codemode import FILE does both)";
+
+/** How the gateway reaches an upstream: a child process, Streamable HTTP, or the legacy HTTP+SSE transport. */
+export type UpstreamTransportType = "stdio" | "http" | "sse";
+
+/**
+ * One upstream MCP server's config: stdio when it has a `command`; with a `url`, Streamable HTTP for `"type": "http"`,
+ * HTTP+SSE for `"type": "sse"`, and without a type Streamable HTTP falling back to SSE when the server refuses it.
+ * `envFile` is read by {@link parseGatewayConfig} into `env`, so an entry it returns has none.
+ */
+export type UpstreamConfig = Omit<z.output<typeof server>, "envFile">;
+
+/** The gateway's config, as {@link parseGatewayConfig} returns it: VS Code's `servers` arrives as `mcpServers`. */
+export type GatewayConfig = Omit<z.output<typeof gatewayConfigSchema>, "mcpServers"> & { mcpServers: Record<string, UpstreamConfig> };
 
 function isHttpUrl(value: string): boolean {
   try {

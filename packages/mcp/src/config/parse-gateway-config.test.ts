@@ -23,8 +23,9 @@ describe("parseGatewayConfig", () => {
     }
     expect(isCodeModeError(thrown) && thrown.code).toBe("INVALID_CONFIG");
     expect(isCodeModeError(thrown) && thrown.details?.problems).toEqual([
-      "mcpServers.a: needs a command (stdio) or a url (Streamable HTTP)",
+      "mcpServers.a: needs a command (stdio) or a url (Streamable HTTP or SSE)",
       "extra: unknown key",
+      "(root): a client's config file holds more than its servers; `codemode import FILE` prints a gateway config of only them",
     ]);
   });
 

@@ -1,12 +1,21 @@
+import { readFileSync } from "node:fs";
+import { homedir } from "node:os";
+import path from "node:path";
+import { parseEnv } from "node:util";
 import { CodeModeError } from "@codemode/core";
 import { gatewayConfigSchema, type GatewayConfig } from "./gateway-config.js";
-
-const ENV_REFERENCE = /\$\{env:([A-Za-z_][A-Za-z0-9_]*)\}/g;
+import { expandVariables } from "./expand-variables.js";
 
 /** Options of {@link parseGatewayConfig}. */
 export interface ParseGatewayConfigOptions {
-  /** Where `${env:NAME}` references are looked up. Default: `process.env`. */
+  /** Where `${env:NAME}` and `${NAME}` references are looked up. Default: `process.env`. */
   env?: Record<string, string | undefined>;
+  /**
+   * The file the config was read from: `envFile` paths are relative to its folder, and `${workspaceFolder}` is that
+   * folder (its parent when the file sits in `.vscode` or `.cursor`, as those editors mean it). Default: the working
+   * directory stands for the folder.
+   */
+  file?: string;
 }
 
 /**
@@ -27,31 +36,50 @@ export function invalidConfig(problems: readonly string[], file?: string): CodeM
  */
 export function parseGatewayConfig(input: unknown, options: ParseGatewayConfigOptions = {}): GatewayConfig {
   const env = options.env ?? process.env;
+  const folder = options.file === undefined ? process.cwd() : path.dirname(path.resolve(options.file));
   const problems: string[] = [];
-  const substituted = substitute(input, [], env, problems);
+  const variables = { env, home: homedir(), workspaceFolder: workspaceFolderOf(folder) };
+  const substituted = substitute(input, [], (text, at) => expandVariables(text, variables, (problem) => problems.push(`${formatPath(at)}: ${problem}`)));
   const parsed = gatewayConfigSchema.safeParse(substituted);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) problems.push(...describeIssue(issue));
+    // Claude Desktop's, Claude Code's and VS Code's settings files keep other settings beside the servers.
+    if (parsed.error.issues.some((issue) => issue.code === "unrecognized_keys" && issue.path.length === 0)) {
+      problems.push("(root): a client's config file holds more than its servers; `codemode import FILE` prints a gateway config of only them");
+    }
+    throw invalidConfig(problems, options.file);
   }
-  if (problems.length > 0 || !parsed.success) {
-    throw invalidConfig(problems);
-  }
-  return parsed.data;
+  const key = (input as { servers?: unknown }).servers === undefined ? "mcpServers" : "servers";
+  const servers = Object.entries(parsed.data.mcpServers).map(([id, { envFile, ...server }]) => {
+    if (envFile === undefined) return [id, server] as const;
+    const fromFile = readEnvFile(path.resolve(folder, envFile), formatPath([key, id, "envFile"]), problems);
+    return [id, { ...server, env: { ...fromFile, ...server.env } }] as const;
+  });
+  if (problems.length > 0) throw invalidConfig(problems, options.file);
+  return { ...parsed.data, mcpServers: Object.fromEntries(servers) };
 }
 
-function substitute(value: unknown, path: PropertyKey[], env: Record<string, string | undefined>, problems: string[]): unknown {
-  if (typeof value === "string") {
-    return value.replace(ENV_REFERENCE, (_match, name: string) => {
-      const found = env[name];
-      if (found === undefined) problems.push(`${formatPath(path)}: environment variable ${name} is not set`);
-      return found ?? "";
-    });
+// VS Code and Cursor keep a project's mcp.json in .vscode/ or .cursor/, and mean the project's folder.
+function workspaceFolderOf(folder: string): string {
+  const name = path.basename(folder);
+  return name === ".vscode" || name === ".cursor" ? path.dirname(folder) : folder;
+}
+
+function readEnvFile(file: string, at: string, problems: string[]): Record<string, string> {
+  try {
+    return parseEnv(readFileSync(file, "utf8")) as Record<string, string>;
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code === "ENOENT" ? "file not found" : (error as Error).message;
+    problems.push(`${at}: cannot read ${file} (${reason})`);
+    return {};
   }
-  if (Array.isArray(value)) return value.map((item, index) => substitute(item, [...path, index], env, problems));
+}
+
+function substitute(value: unknown, at: PropertyKey[], expand: (text: string, at: PropertyKey[]) => string): unknown {
+  if (typeof value === "string") return expand(value, at);
+  if (Array.isArray(value)) return value.map((item, index) => substitute(item, [...at, index], expand));
   if (typeof value === "object" && value !== null) {
-    return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [key, substitute(item, [...path, key], env, problems)]),
-    );
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, substitute(item, [...at, key], expand)]));
   }
   return value;
 }

@@ -5,6 +5,7 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { createCodeMode, defineTool, type CodeMode, type ExecutionLimits, type ToolDefinition, type WorkspaceOptions } from "@codemode/core";
 import { approveThroughClient, withApprovals } from "../approval/index.js";
 import type { GatewayConfig } from "../config/index.js";
+import { createUpstreamResources } from "../resources/index.js";
 import { fromMcpTools } from "../tools/index.js";
 import { createUpstream, type Upstream } from "../upstream/index.js";
 import { createGatewayServer } from "./create-gateway-server.js";
@@ -74,6 +75,8 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
     ...workspaceOf(config, options),
     ...(config.sessions ? { sessions: config.sessions } : {}),
     approve: approveThroughClient,
+    // Filled in below: the upstreams are made after the code mode, whose tools they publish.
+    resources: { list: (args, call) => resources.list(args, call), read: (args, call) => resources.read(args, call) },
   });
   const toolsByServer = new Map<string, ToolDefinition[]>();
   const servers = new Set<Server>();
@@ -97,6 +100,8 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
     });
     return upstream;
   });
+
+  const resources = createUpstreamResources(upstreams);
 
   function publishTools() {
     // One tool the core refuses (a schema it cannot read, say) must not take every other tool down with it.

@@ -21,9 +21,10 @@ export function createHttpTransport(
 
 /**
  * A fetch whose response bodies fail once one message passes `maxBytes`: a JSON body counts whole, an event stream
- * counts from its last event boundary (the stream itself lives as long as the session).
+ * counts from its last event boundary (the stream itself lives as long as the session). `onOversize` hears of it
+ * first, for a transport (SSE) whose own error does not carry the reason.
  */
-function createCappedFetch(maxBytes: number): typeof fetch {
+export function createCappedFetch(maxBytes: number, onOversize?: () => void): typeof fetch {
   return async (input, init) => {
     const response = await fetch(input, init);
     if (!response.body) return response;
@@ -50,6 +51,7 @@ function createCappedFetch(maxBytes: number): typeof fetch {
         resumable ||= streaming && /(^|\n)id:/.test(new TextDecoder().decode(chunk.value));
         if (pending > maxBytes) {
           void source.cancel().catch(() => undefined);
+          onOversize?.();
           controller.error(new Error(`Response exceeded maximum size of ${maxBytes} bytes`));
         } else controller.enqueue(chunk.value);
       },

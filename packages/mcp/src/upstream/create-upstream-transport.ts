@@ -1,7 +1,9 @@
 import type { Transport } from "@modelcontextprotocol/client";
 import type { UpstreamConfig } from "../config/index.js";
 import { createTokenStore, createUpstreamAuthProvider, type TokenStore } from "../upstream-auth/index.js";
+import { createFallbackTransport } from "./create-fallback-transport.js";
 import { createHttpTransport } from "./create-http-transport.js";
+import { createSseTransport } from "./create-sse-transport.js";
 import { createStdioTransport } from "./create-stdio-transport.js";
 
 /** Options of {@link createUpstreamTransport}. */
@@ -18,14 +20,22 @@ export interface CreateUpstreamTransportOptions {
   tokenStore?: TokenStore;
 }
 
-/** Makes the MCP client transport for one upstream: Streamable HTTP when it has a url, else a child process over stdio. */
+/**
+ * Makes the MCP client transport for one upstream: with a url, Streamable HTTP (`"type": "http"`), the legacy
+ * HTTP+SSE transport (`"sse"`), or without a type Streamable HTTP falling back to SSE when the server refuses it;
+ * else a child process over stdio.
+ */
 export function createUpstreamTransport(config: UpstreamConfig, options: CreateUpstreamTransportOptions): Transport {
-  if (config.url !== undefined) {
-    const { url, oauth } = config;
+  const { url, type, oauth } = config;
+  if (url !== undefined) {
+    const headers = config.headers ?? {};
     const server = options.server ?? new URL(url).hostname.replace(/[^A-Za-z0-9_-]/g, "_");
     const store = oauth && (options.tokenStore ?? createTokenStore());
     const authProvider = oauth && store ? createUpstreamAuthProvider({ server, url, oauth, store, baseDir: options.baseDir }) : undefined;
-    return createHttpTransport(url, config.headers ?? {}, options.maxMessageBytes, authProvider);
+    const http = () => createHttpTransport(url, headers, options.maxMessageBytes, authProvider);
+    const sse = () => createSseTransport(url, headers, options.maxMessageBytes, authProvider);
+    if (type === "sse") return sse();
+    return type === "http" ? http() : createFallbackTransport(http, sse);
   }
   return createStdioTransport({
     command: config.command ?? "",

@@ -10,6 +10,8 @@ import {
   type CreateMessageResult,
   type ElicitResult,
   type PriorDiscovery,
+  type ReadResourceResult,
+  type Resource,
   type Tool,
 } from "@modelcontextprotocol/client";
 import { CodeModeError } from "@codemode/core";
@@ -49,6 +51,10 @@ export interface Upstream {
   /** Resolves after the first connection attempt, whether it succeeded or not. */
   start(): Promise<boolean>;
   callTool(name: string, args: unknown, options: UpstreamCallOptions): Promise<CallToolResult>;
+  /** Every page of the server's resources; none when it does not offer resources. */
+  listResources(options: { signal?: AbortSignal }): Promise<Resource[]>;
+  /** One resource's contents, with the same timeout, size cap and errors as a tool call. */
+  readResource(uri: string, options: { signal?: AbortSignal }): Promise<ReadResourceResult>;
   close(): Promise<void>;
 }
 
@@ -295,6 +301,53 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
     }
   }
 
+  // Resource requests go through the connection as tool calls do: the same timeout, size cap and reconnect on faults.
+  async function request<T>(what: string, run: (current: Client, options: { timeout: number; signal: AbortSignal }) => Promise<T>, signal?: AbortSignal): Promise<T> {
+    if (connecting) await connecting;
+    const current = client;
+    if (!current) throw new CodeModeError("UNAVAILABLE", `Upstream ${id} is not connected; it is being retried.`);
+    const call = linkAbort([signal, oversize.signal]);
+    try {
+      const result = await run(current, { timeout: timeoutMs, signal: call.signal });
+      const size = Buffer.byteLength(JSON.stringify(result));
+      if (size > maxResponseBytes) throw tooLarge(what, size);
+      return result;
+    } catch (error) {
+      if (signal?.aborted) throw new CodeModeError("CANCELLED", `The request ${what} to ${id} was cancelled.`);
+      const oversized = oversizedClient === current;
+      if ((oversized || isConnectionError(error)) && client === current) {
+        client = undefined;
+        void current.close().catch(() => undefined);
+        scheduleRetry(0);
+      }
+      throw oversized ? tooLarge(what) : toUpstreamError(error, id, what, timeoutMs);
+    } finally {
+      call.unlink();
+    }
+  }
+
+  async function listResources({ signal }: { signal?: AbortSignal }): Promise<Resource[]> {
+    if (connecting) await connecting;
+    if (client && !client.getServerCapabilities()?.resources) return [];
+    return request(
+      "resources/list",
+      async (current, options) => {
+        const resources: Resource[] = [];
+        const seen = new Set<string>();
+        let cursor: string | undefined;
+        for (let page = 0; page < MAX_PAGES; page++) {
+          const result = await current.request({ method: "resources/list", params: cursor === undefined ? {} : { cursor } }, options);
+          resources.push(...result.resources);
+          cursor = result.nextCursor;
+          if (cursor === undefined || seen.has(cursor)) break;
+          seen.add(cursor);
+        }
+        return resources;
+      },
+      signal,
+    );
+  }
+
   function tooLarge(name: string, size?: number) {
     const measured = size === undefined ? "more than" : `${size} bytes, over`;
     return new CodeModeError("LIMIT_EXCEEDED", `Upstream ${id}.${name} answered with ${measured} the ${maxResponseBytes}-byte limit.`);
@@ -316,6 +369,9 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
       return connecting;
     },
     callTool,
+    listResources,
+    readResource: (uri, { signal }) =>
+      request("resources/read", (current, options) => current.request({ method: "resources/read", params: { uri } }, options), signal),
     async close() {
       closed = true;
       status = "closed";

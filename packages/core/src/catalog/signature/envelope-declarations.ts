@@ -5,11 +5,19 @@ const ERROR_CODE_DECLARATION = `type ErrorCode =\n${[0, 4]
   .map((start) => `  | ${CALL_ERROR_CODES.slice(start, start + 4).map((code) => JSON.stringify(code)).join(" | ")}`)
   .join("\n")};`;
 
+/** The blocks of a tool's result beyond its data, for a call made with `{ content: true }`; base64 arrives as bytes. */
+const CONTENT_TYPE = `type Content =
+  | { type: "image" | "audio"; mimeType: string; data: Uint8Array }
+  | { type: "resource_link"; uri: string; name: string; mimeType?: string; description?: string }
+  | { type: "resource"; resource: { uri: string; mimeType?: string; text?: string; blob?: Uint8Array } };`;
+
 /** The `Envelope<T>` type every tool call resolves to, declared once at the top of the declarations. */
 export const ENVELOPE_DECLARATION = `/** What every tool call resolves to; it never throws: check \`ok\` before reading \`data\`. */
 type Envelope<T> =
-  | { ok: true; data: T; meta: { omitted: number } }
+  | { ok: true; data: T; meta: { omitted: number; content?: Content[] } }
   | { ok: false; error: { code: ErrorCode; message: string; retryable: boolean } };
+/** A result's image, audio or resource block, in \`meta.content\` of a call made as \`tools.x.y(args, { content: true })\`; bytes passed in a tool's arguments arrive there as base64. */
+${CONTENT_TYPE}
 ${ERROR_CODE_DECLARATION}`;
 
 /** The `ToolCallError` class a failed tool call throws in the value call style, declared instead of `Envelope<T>`. */
@@ -22,6 +30,8 @@ declare class ToolCallError extends Error {
   /** The tool that failed, for example "billing.charge". */
   readonly tool: string;
 }
+/** A result's image, audio or resource block: \`tools.x.y(args, { content: true })\` resolves to \`{ data, content: Content[] }\`; bytes passed in a tool's arguments arrive there as base64. */
+${CONTENT_TYPE}
 ${ERROR_CODE_DECLARATION}`;
 
 /** The `catalog` global and its types, for scripts that may search the tools. */

@@ -4,12 +4,18 @@ import type { GuestHost } from "../protocol.js";
 // them in their first line, so the type checker reads each piece's body against them.
 
 /**
- * tools.js: defines `tools`, `catalog` (`withCatalog`), `files` (`withFiles`) and, with `values` (the value call
- * style), `ToolCallError`; returns `deliver(text, bytes)`, which the worker calls once per batch of replies
+ * tools.js: defines `tools`, `catalog` (`withCatalog`), `files` (`withFiles`), `resources` (`withResources`) and, with
+ * `values` (the value call style), `ToolCallError`; returns `deliver(text, bytes)`, which the worker calls once per batch of replies
  * (`[[callId, envelope], ...]` as JSON text; `bytes` when an envelope holds encoded bytes).
  * @public (read by the guest files' JSDoc types, which knip does not follow)
  */
-export type ToolsPiece = (host: GuestHost, withCatalog: boolean, values: boolean, withFiles: boolean) => (text: string, bytes: boolean) => void;
+export type ToolsPiece = (
+  host: GuestHost,
+  withCatalog: boolean,
+  values: boolean,
+  withFiles: boolean,
+  withResources: boolean,
+) => (text: string, bytes: boolean) => void;
 
 /**
  * console.js: defines `console`, whose lines go to `host("log", line)`.

@@ -1,8 +1,8 @@
-// Defines `tools`, `catalog` and `files` (and, in the value call style, `ToolCallError`) and returns `deliver`.
+// Defines `tools`, `catalog`, `files` and `resources` (and, in the value call style, `ToolCallError`) and returns `deliver`.
 // QuickJS evaluates this file as one expression: the lines above its first line that opens a parenthesis are for
 // the type checker and the linter, and are not part of the evaluated text.
 /** @type {import("./guest-pieces.js").ToolsPiece} */
-(function (host, withCatalog, values, withFiles) {
+(function (host, withCatalog, values, withFiles, withResources) {
   "use strict";
   const stringify = JSON.stringify, parse = JSON.parse, freeze = Object.freeze, define = Object.defineProperty;
   const create = Object.create, ProxyOf = Proxy, ErrorOf = Error, TypeErrorOf = TypeError, Bytes = Uint8Array;
@@ -21,28 +21,36 @@
   define(ToolCallError.prototype, "name", { value: "ToolCallError", writable: true, configurable: true });
   if (values) define(globalThis, "ToolCallError", { value: ToolCallError });
   const BYTES = "\u0000codemode.bytes";
+  /** @type {(value: Uint8Array) => string} */
+  const base64 = (value) => host("encode", value.buffer.slice(value.byteOffset, value.byteOffset + value.byteLength));
+  // Bytes in a tool's arguments (an image a script passes on) travel as base64 text, as JSON Schema's
+  // contentEncoding and MCP's own blocks carry binary data; anything else stays plain JSON.
   /** @type {(key: string, value: unknown) => unknown} */
   const encode = (key, value) => {
     const type = typeof value;
     if (type === "function" || type === "symbol" || type === "bigint") {
       throw new TypeErrorOf((key === "" ? "the arguments" : "property \"" + key + "\"") + " is a " + type);
     }
-    return value;
+    return value instanceof Bytes ? base64(value) : value;
   };
-  // Only file writes take bytes: a tool's arguments stay plain JSON, as its schema describes them.
+  // File writes take the bytes themselves, marked so that the host writes them as they are.
   /** @type {(key: string, value: unknown) => unknown} */
   const encodeFiles = (key, value) => {
     if (!(value instanceof Bytes)) return encode(key, value);
     const marked = create(null);
-    marked[BYTES] = host("encode", value.buffer.slice(value.byteOffset, value.byteOffset + value.byteLength));
+    marked[BYTES] = base64(value);
     return marked;
   };
-  /** @type {(kind: "tool" | "catalog" | "files", name: string, args: unknown) => Promise<unknown>} */
-  const call = (kind, name, args) => {
+  /** @type {(kind: "tool" | "catalog" | "files" | "resources", name: string, args: unknown, options?: any) => Promise<unknown>} */
+  const call = (kind, name, args, options) => {
     const stack = new ErrorOf().stack;
+    // `{ content: true }` asks for the blocks the data leaves out (images, audio, resources) in `meta.content`.
+    const content = kind === "tool" && options !== null && typeof options === "object" && options.content === true;
+    /** @type {(envelope: any) => unknown} */
+    const value = (envelope) => (content ? { data: envelope.data, content: (envelope.meta && envelope.meta.content) || [] } : envelope.data);
     /** @type {(envelope: any, resolve: (value: unknown) => void, reject: (error: unknown) => void) => void} */
     const open = values && kind === "tool"
-      ? (envelope, resolve, reject) => (envelope.ok ? resolve(envelope.data) : reject(new ToolCallError(name, envelope.error, stack)))
+      ? (envelope, resolve, reject) => (envelope.ok ? resolve(value(envelope)) : reject(new ToolCallError(name, envelope.error, stack)))
       : (envelope, resolve) => resolve(envelope);
     let text;
     try {
@@ -52,7 +60,7 @@
       const answer = host("invalid", name, "Arguments are not JSON: " + (error && error.message) + ".", stack);
       return new PromiseOf((resolve, reject) => open(parse(answer), resolve, reject));
     }
-    const id = host(kind, name, text, stack);
+    const id = host(kind, name, text, stack, content ? "content" : "");
     return new PromiseOf((resolve, reject) => {
       if (typeof id === "string") open(parse(id), resolve, reject);
       // @ts-expect-error: `waiting` holds the resolvers of calls by id, as any object of the guest's own
@@ -70,7 +78,7 @@
   // An arrow function target: callable, without "prototype", and unfrozen so "name" or "length" may be tool names.
   /** @type {(name: string) => any} */
   const path = (name) => made[name] || (made[name] = new ProxyOf(() => {}, traps(
-    (_, key) => (hidden(key) ? undefined : path(name + "." + key)), (_, self, args) => call("tool", name, args[0]))));
+    (_, key) => (hidden(key) ? undefined : path(name + "." + key)), (_, self, args) => call("tool", name, args[0], args[1]))));
   // tools.<key> is a namespace and, for a flat tool, the tool itself, so it is callable too.
   define(globalThis, "tools", { value: new ProxyOf(freeze(create(null)), traps((_, key) => (hidden(key) ? undefined : path(key)))) });
   if (withCatalog) {
@@ -84,6 +92,11 @@
     const operation = (name) => (args) => call("files", name, args);
     define(globalThis, "files", { value: freeze({ read: operation("read"), write: operation("write"),
       list: operation("list"), remove: operation("remove") }) });
+  }
+  if (withResources) {
+    /** @type {(name: string) => (args: unknown) => Promise<unknown>} */
+    const operation = (name) => (args) => call("resources", name, args);
+    define(globalThis, "resources", { value: freeze({ list: operation("list"), read: operation("read") }) });
   }
   /** @type {(key: string, value: any) => unknown} */
   const revive = (_, value) =>

@@ -8,10 +8,12 @@ import type { Workspace } from "../../workspace/index.js";
 import type { CallBatch, HostCallRequest, ReplyBatch } from "../protocol.js";
 import { endEvent, notRun, outcomeOf, parseArguments, traceArguments, type Entry } from "./call-entry.js";
 import { callFiles } from "./call-files.js";
+import { callResources } from "./call-resources.js";
+import type { ResourceSource } from "../../resources/index.js";
 import { callHook, summarizeText, withApproval, type ToolCallStepHooks, type TraceOptions } from "./tool-call-trace.js";
 
 type Reply = ReplyBatch["replies"][number];
-type CallRequest = Extract<HostCallRequest, { kind: "tool" | "catalog" | "files" }>;
+type CallRequest = Extract<HostCallRequest, { kind: "tool" | "catalog" | "files" | "resources" }>;
 
 /** What one execution's host calls need. */
 export interface HostCallsOptions {
@@ -21,6 +23,8 @@ export interface HostCallsOptions {
   catalog: (() => ToolCatalog) | undefined;
   /** The workspace behind the script's `files`; undefined when scripts have none. */
   files?: Workspace | undefined;
+  /** Where the script's `resources` read from; undefined when scripts have none. */
+  resources?: ResourceSource | undefined;
   context: unknown;
   maxConcurrentCalls: number;
   maxToolResultBytes: number;
@@ -143,6 +147,23 @@ export function createHostCalls(options: HostCallsOptions): HostCalls {
     send({ callId: call.callId, envelope, bytes: false });
   };
 
+  // Resource reads reach an upstream, so the end of the run cancels those still going.
+  const reading = new Set<AbortController>();
+  const runResources = async (call: CallRequest) => {
+    activeCatalog++;
+    const controller = new AbortController();
+    reading.add(controller);
+    const reply = await callResources(options.resources, call.name, call.args, {
+      allowed: options.allowed,
+      context: options.context,
+      signal: controller.signal,
+      maxBytes: options.maxToolResultBytes,
+    });
+    reading.delete(controller);
+    activeCatalog--;
+    send({ callId: call.callId, envelope: reply.envelope, bytes: reply.bytes });
+  };
+
   const runFiles = async (call: CallRequest) => {
     activeCatalog++;
     const reply = await callFiles(options.files, call.name, call.args);
@@ -166,6 +187,8 @@ export function createHostCalls(options: HostCallsOptions): HostCalls {
           void runCatalog(call);
         } else if (call.kind === "files") {
           void runFiles(call);
+        } else if (call.kind === "resources") {
+          void runResources(call);
         } else if (activeTools < options.maxConcurrentCalls) {
           void runTool(call);
         } else {
@@ -189,6 +212,7 @@ export function createHostCalls(options: HostCallsOptions): HostCalls {
         }
         controller.abort();
       }
+      for (const controller of reading) controller.abort();
       for (const call of unsent) records.set(call.callId, notRun(call.name));
       return sortedEntries().map(({ started: _started, message: _message, hostCallId: _id, cut: _cut, ...entry }) => entry);
     },
@@ -245,18 +269,23 @@ async function callTool({ call, args, callId, signal, options, approvals }: Call
   const data = isToolResult(output) ? output.data : output;
   const omitted = isToolResult(output) ? output.meta.omitted : 0;
   let encoded: { json: string; bytes: boolean };
+  // Content blocks travel only to a call that asked for them (`{ content: true }`), and count against the same cap.
+  let content: { json: string; bytes: boolean } | undefined;
   try {
     encoded = encodeToolData(data);
+    if (call.content) content = encodeToolData(isToolResult(output) ? (output.meta.content ?? []) : []);
   } catch (error) {
     const reason = error instanceof Error ? error.message.split("\n")[0] : "it cannot be encoded";
     return failure(callError("tool_error", `The tool's result cannot be sent to the script: ${reason}.`));
   }
   const limit = options.maxToolResultBytes;
-  if (encoded.json.length > limit || (encoded.json.length * 3 > limit && Buffer.byteLength(encoded.json) > limit)) {
+  const length = encoded.json.length + (content?.json.length ?? 0);
+  const size = () => Buffer.byteLength(encoded.json) + (content ? Buffer.byteLength(content.json) : 0);
+  if (length > limit || (length * 3 > limit && size() > limit)) {
     return failure(callError("limit_exceeded", `The tool's result is larger than ${limit} bytes.`));
   }
-  const envelope = okEnvelopeJson(encoded.json, { omitted });
-  return { envelope, bytes: encoded.bytes, data: encoded.json };
+  const envelope = okEnvelopeJson(encoded.json, { omitted }, content?.json);
+  return { envelope, bytes: encoded.bytes || content?.bytes === true, data: encoded.json };
 }
 
 async function callCatalog(call: CallRequest, options: HostCallsOptions): Promise<string> {

@@ -36,10 +36,9 @@ export function bindRunGlobals(options: BindRunGlobalsOptions): GuestBridge {
   const lazy = (name: string, load: () => QuickJSHandle | null) => globals.lazy(name, load, kept && name === "args");
   const loadTools = () => {
     if (bridge.deliverer) return null;
-    const { search, callStyle, files } = request;
-    const valueStyle = callStyle === "value" ? context.true : context.false;
-    const withFiles = files === true ? context.true : context.false;
-    const made = callPiece(context, GUEST_TOOLS_SOURCE, "codemode:tools", host, search ? context.true : context.false, valueStyle, withFiles);
+    const { search, callStyle, files, resources } = request;
+    const flag = (value: boolean) => (value ? context.true : context.false);
+    const made = callPiece(context, GUEST_TOOLS_SOURCE, "codemode:tools", host, flag(search), flag(callStyle === "value"), flag(files === true), flag(resources === true));
     if ("error" in made) return made as unknown as QuickJSHandle;
     bridge.deliverer = globals.deliverer = made.value;
     return null;
@@ -47,6 +46,7 @@ export function bindRunGlobals(options: BindRunGlobalsOptions): GuestBridge {
   lazy("tools", loadTools);
   if (request.search) lazy("catalog", loadTools);
   if (request.files === true) lazy("files", loadTools);
+  if (request.resources === true) lazy("resources", loadTools);
   if (request.callStyle === "value") lazy("ToolCallError", loadTools);
   lazy("args", () => {
     const text = context.newString(request.args ?? "[]");

@@ -67,9 +67,10 @@ export class GuestBridge {
     }
     const callId = ++this.nextCallId;
     const name = text(1);
-    if (kind === "tool" || kind === "catalog" || kind === "files") {
+    if (kind === "tool" || kind === "catalog" || kind === "files" || kind === "resources") {
       const stack = text(3);
-      this.outgoing.push({ kind, callId, name, args: text(2) || "{}", stack });
+      const content = kind === "tool" && text(4) === "content" ? { content: true as const } : {};
+      this.outgoing.push({ kind, callId, name, args: text(2) || "{}", stack, ...content });
       this.pending.set(callId, { name, stack });
       return context.newNumber(callId);
     }

@@ -1,0 +1,1 @@
+export { createUpstreamResources } from "./create-upstream-resources.js";
