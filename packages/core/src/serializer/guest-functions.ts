@@ -11,3 +11,13 @@ export type Serialize = (value: unknown) => string;
  * @public (read by the guest files' JSDoc types, which knip does not follow)
  */
 export type PlainJson = (value: unknown, writeNatively: boolean) => string | undefined;
+
+/**
+ * guest/session-state.js (SESSION_STATE_SOURCE): a session's state, evaluated in a fresh realm before the state is
+ * restored. `snapshot` gives `[state, notKept, functions]` as JSON texts; `restore` the names it could not restore.
+ * @public (read by the guest files' JSDoc types, which knip does not follow)
+ */
+export type SessionStatePiece = (
+  sandboxNames: readonly string[],
+  maxBytes: number,
+) => { snapshot(): [state: string, notKept: string, functions: string]; restore(state: string): string; restored(): string };
