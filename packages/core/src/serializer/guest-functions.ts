@@ -14,10 +14,11 @@ export type PlainJson = (value: unknown, writeNatively: boolean) => string | und
 
 /**
  * guest/session-state.js (SESSION_STATE_SOURCE): a session's state, evaluated in a fresh realm before the state is
- * restored. `snapshot` gives `[state, notKept, functions]` as JSON texts; `restore` the names it could not restore.
+ * restored. `snapshot` gives the state's JSON text, a line break and the JSON of `[notKept, functions, globals]`;
+ * `restore` the JSON of the names it could not restore, `restored` of the sources of the functions it restored.
  * @public (read by the guest files' JSDoc types, which knip does not follow)
  */
 export type SessionStatePiece = (
   sandboxNames: readonly string[],
   maxBytes: number,
-) => { snapshot(): [state: string, notKept: string, functions: string]; restore(state: string): string; restored(): string };
+) => { snapshot(): string; restore(state: string): string; restored(): string };

@@ -5,7 +5,7 @@ import { RealmGlobals } from "./realm-globals.js";
 /**
  * A fresh runtime and context with the globals every run has, made before the run that uses them: creating them is
  * most of a trivial run, so the worker makes the next one while it would otherwise sleep. Each is used by one run
- * only, unless it is a session's.
+ * only: a session's run restores the session's state into it.
  */
 export interface GuestRealm {
   runtime: QuickJSRuntime;

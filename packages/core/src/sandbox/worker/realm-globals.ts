@@ -8,10 +8,9 @@ const EVERY_RUN = ["tools", "args", "console"] as const;
  * The native pieces a realm's scripts reach (the `host` function and the getters of the lazy globals), made once per
  * realm and answering whichever run is current. They are made while the worker waits for the run that will use the
  * realm: defining one getter costs ~11 µs, so defining them during the run was a quarter of a trivial run's own work.
- * A session's realm keeps them for every later run, so no run's handles are reached after it ended.
  */
 export class RealmGlobals {
-  /** The tools piece's `deliver`, made by the first run that read `tools`; later runs of a session deliver through it. */
+  /** The tools piece's `deliver`, made by the run's first read of `tools`. */
   deliverer: QuickJSHandle | undefined;
   private bridge: GuestBridge | undefined;
   private readonly host: QuickJSHandle;
@@ -32,12 +31,11 @@ export class RealmGlobals {
 
   /**
    * Makes the current run's `load` answer the first read of a global (see GuestRun.install), defining the global
-   * unless it is. With `rebind`, a global already read gets its getter again, so its next read loads it afresh: a
-   * session's `args` belong to one run.
+   * unless it is.
    */
-  lazy(name: string, load: () => QuickJSHandle | null, rebind: boolean): void {
+  lazy(name: string, load: () => QuickJSHandle | null): void {
     this.loaders.set(name, load);
-    if (!this.defined.has(name) || rebind) this.define(name);
+    if (!this.defined.has(name)) this.define(name);
   }
 
   /** Ends the current run: nothing native reaches it any more. */

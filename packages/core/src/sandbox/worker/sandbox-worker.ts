@@ -72,16 +72,15 @@ function awaitSoon(flags: Int32Array, seen: number): void {
 /** Runs what the host posts until the module must not be used again; the pool then terminates this thread. */
 function serve(engine: GuestEngine, flags: Int32Array, replyPort: MessagePort): void {
   const channel = createChannel(flags, replyPort);
-  // The next run's runtime and context, made while no run waits (creating them is most of a trivial run).
+  // The next run's runtime and context, made while no run waits (creating them is most of a trivial run). A session's
+  // run gets one too: its state is restored into it.
   let realm: GuestRealm | undefined;
-  // A session's runtime and context: made by its first run, kept for every later one (its worker runs nothing else).
-  let session: GuestRealm | undefined;
   for (;;) {
     const seen = Atomics.load(flags, SIGNAL.wake);
     drain(replyPort, 0);
     const request = queued.shift();
     if (request === undefined) {
-      if (realm === undefined && session === undefined) {
+      if (realm === undefined) {
         realm = createGuestRealm(engine);
         continue;
       }
@@ -91,13 +90,12 @@ function serve(engine: GuestEngine, flags: Int32Array, replyPort: MessagePort): 
     }
     // A run that came without the poll (it was already posted) leaves no poll owed for the next idle moment.
     Atomics.store(flags, SIGNAL.soon, 0);
-    if (request.session === true) session ??= realm ?? createGuestRealm(engine);
     let reported = false;
     const report = (done: RunDone) => {
       reported = done.retire;
       port.postMessage(done);
     };
-    const usable = runGuest({ engine, request, channel, report, realm: session ?? realm, kept: session !== undefined });
+    const usable = runGuest({ engine, request, channel, report, realm });
     realm = undefined;
     // What the teardown printed (the module's abort) is no run's: the run is reported, and a failed teardown retires
     // this worker.

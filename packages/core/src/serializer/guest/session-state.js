@@ -299,8 +299,9 @@
   let sandbox;
 
   /**
-   * The state: `{ v: 1, g: [[name, value]], n: [node] }` as JSON text, the names not kept with why, and the sources of
-   * the functions kept (the host checks that none closes over an inner scope).
+   * The state: `{ v: 1, g: [[name, value]], n: [node] }` as JSON text, a line break, then the JSON of the names not
+   * kept with why, the sources of the functions kept (the host checks that none closes over an inner scope) and the
+   * global names there are now (the realm's own and the script's).
    */
   const snapshot = () => {
     nodes = []; seen = new MapOf(); path = []; size = 0; functions = [];
@@ -330,7 +331,10 @@
       }
     }
     const text = stringify({ v: 1, g: names, n: nodes });
-    return [text, stringify(notKept), stringify(functions)];
+    const globals = [];
+    for (const name of ownKeys(global)) if (typeof name === "string") apply(push, globals, [name]);
+    // JSON text never holds a raw line break: the state, then what the host checks.
+    return text + "\n" + stringify([notKept, functions, globals]);
   };
 
   // Decoding: every node is made first (functions from their source, at the top level), then filled in.
