@@ -1,4 +1,5 @@
-// @ts-nocheck: a graph walker over arbitrary guest values; its format is checked by the tests of session-state-source.ts
+// eslint-disable-next-line @typescript-eslint/ban-ts-comment -- a walker over any guest value: its tests check its format
+// @ts-nocheck
 // A session's state between executions (see session-state-source.ts): QuickJS evaluates this file as one expression,
 // in a fresh realm before the state is restored and before the script runs, so every built-in it captures is the
 // realm's own, whatever the script later does to them. It never calls the script's getters or toJSON: properties are
@@ -10,7 +11,7 @@
   const setPrototypeOf = O.setPrototypeOf, describe = O.getOwnPropertyDescriptor, define = O.defineProperty;
   const isArray = Array.isArray, stringify = JSON.stringify, parse = JSON.parse, StringOf = String;
   const isFrozen = O.isFrozen, isSealed = O.isSealed, isExtensible = O.isExtensible;
-  const freeze = O.freeze, seal = O.seal, preventExtensions = O.preventExtensions, create = O.create;
+  const freeze = O.freeze, seal = O.seal, preventExtensions = O.preventExtensions;
   const tagOf = O.prototype.toString, fnText = Function.prototype.toString, indirectEval = eval;
   const MapOf = Map, SetOf = Set, mapGet = Map.prototype.get, mapSet = Map.prototype.set, mapHas = Map.prototype.has;
   const mapForEach = Map.prototype.forEach, setAdd = Set.prototype.add, setHas = Set.prototype.has;
@@ -27,7 +28,7 @@
   const symbolFor = Symbol.for, symbolKeyFor = Symbol.keyFor, SymbolOf = Symbol;
   const numberValue = Number.prototype.valueOf, stringValue = String.prototype.valueOf;
   const booleanValue = Boolean.prototype.valueOf, bigintValue = BigInt.prototype.valueOf, bigintText = BigInt.prototype.toString;
-  const BigIntOf = BigInt, NumberOf = Number, BooleanOf = Boolean, DateOf = Date, RegExpOf = RegExp, BufferOf = ArrayBuffer;
+  const BigIntOf = BigInt, NumberOf = Number, DateOf = Date, RegExpOf = RegExp;
   const DataViewOf = DataView, ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
   const global = globalThis;
   const typed = { __proto__: null };
@@ -356,7 +357,7 @@
     };
     const list = state.n;
     const evaluate = (source) => {
-      try { return indirectEval("(" + source + ")"); } catch (error) {
+      try { return indirectEval("(" + source + ")"); } catch {
         // A method, getter or setter is not an expression by itself: it is one inside an object literal.
         const holder = indirectEval("({" + source + "})");
         const d = describe(holder, ownKeys(holder)[0]);
