@@ -16,6 +16,7 @@ interface StateNode {
   b?: unknown;
   v?: unknown;
   k?: unknown[][];
+  j?: Record<string, unknown>;
   e?: unknown[];
 }
 
@@ -137,7 +138,9 @@ function refsOf(node: StateNode): number[] {
   add(node.p);
   add(node.f);
   add(node.b);
-  add(node.v);
+  if (node.t === "a" && Array.isArray(node.v)) node.v.forEach(add);
+  else add(node.v);
+  for (const value of Object.values(node.j ?? {})) add(value);
   for (const [key, value, , get, set] of node.k ?? []) [key, value, get, set].forEach(add);
   for (const entry of node.e ?? []) {
     if (node.t === "m") (entry as unknown[]).forEach(add);

@@ -15,10 +15,15 @@
   const tagOf = O.prototype.toString, fnText = Function.prototype.toString, indirectEval = eval;
   const MapOf = Map, SetOf = Set, mapGet = Map.prototype.get, mapSet = Map.prototype.set, mapHas = Map.prototype.has;
   const mapForEach = Map.prototype.forEach, setAdd = Set.prototype.add, setHas = Set.prototype.has;
-  const setForEach = Set.prototype.forEach, push = Array.prototype.push, pop = Array.prototype.pop;
-  const join = Array.prototype.join, slice = String.prototype.slice, indexOf = String.prototype.indexOf;
+  const setForEach = Set.prototype.forEach, push = Array.prototype.push;
+  const slice = String.prototype.slice, indexOf = String.prototype.indexOf;
   const getter = (proto, name) => describe(proto, name).get;
+  // Methods made plain functions once (`uncurry(m)(self, ...args)` is `self.m(...args)`): no arguments array per call,
+  // and a script that replaces the method later does not reach them.
+  const uncurry = (method) => apply(Function.prototype.bind, Function.prototype.call, [method]);
   const TypedArray = getPrototypeOf(Uint8Array), U8 = Uint8Array;
+  const seenGet = uncurry(mapGet), seenSet = uncurry(mapSet), inSet = uncurry(setHas), toSet = uncurry(setAdd);
+  const append = uncurry(push), tagText = uncurry(tagOf);
   const viewBuffer = getter(TypedArray.prototype, "buffer"), viewOffset = getter(TypedArray.prototype, "byteOffset");
   const viewLength = getter(TypedArray.prototype, "length"), typedTag = getter(TypedArray.prototype, Symbol.toStringTag);
   const dataBuffer = getter(DataView.prototype, "buffer"), dataOffset = getter(DataView.prototype, "byteOffset");
@@ -39,19 +44,19 @@
   for (const C of [Error, TypeError, RangeError, SyntaxError, ReferenceError, EvalError, URIError]) errors[C.name] = C;
   // The names a fresh realm has, and the sandbox's own: never the script's state.
   const baseline = new SetOf(), sandboxed = new SetOf(), builtins = [];
-  for (const name of sandboxNames) apply(setAdd, sandboxed, [name]);
+  for (const name of sandboxNames) toSet(sandboxed, name);
   for (const name of ownKeys(global)) {
-    apply(setAdd, baseline, [name]);
+    toSet(baseline, name);
     const d = describe(global, name);
-    if (typeof name === "string" && name !== "globalThis" && !apply(setHas, sandboxed, [name]) && d && "value" in d) apply(push, builtins, [[name, d.value]]);
+    if (typeof name === "string" && name !== "globalThis" && !inSet(sandboxed, name) && d && "value" in d) append(builtins, [name, d.value]);
   }
-  for (const name of sandboxNames) apply(setAdd, baseline, [name]);
+  for (const name of sandboxNames) toSet(baseline, name);
   const topBuiltins = new MapOf();
   for (const [name, value] of builtins) {
     if ((typeof value !== "object" && typeof value !== "function") || value === null) continue;
-    apply(mapSet, topBuiltins, [value, name]);
+    seenSet(topBuiltins, value, name);
     const prototype = typeof value === "function" ? describe(value, "prototype") : undefined;
-    if (prototype && typeof prototype.value === "object" && prototype.value !== null) apply(mapSet, topBuiltins, [prototype.value, name + ".prototype"]);
+    if (prototype && typeof prototype.value === "object" && prototype.value !== null) seenSet(topBuiltins, prototype.value, name + ".prototype");
   }
   const mapDelete = Map.prototype.delete;
   // Built-in objects and functions by path, found on first need: `const { floor } = Math` keeps Math.floor itself.
@@ -62,7 +67,7 @@
     intrinsicPaths = { __proto__: null };
     const note = (value, path) => {
       if ((typeof value !== "object" && typeof value !== "function") || value === null || apply(mapHas, intrinsics, [value])) return false;
-      apply(mapSet, intrinsics, [value, path]);
+      seenSet(intrinsics, value, path);
       intrinsicPaths[path] = value;
       return true;
     };
@@ -120,7 +125,7 @@
 
   // Encoding. A value is JSON itself (a string, a finite number, a boolean, null) or an array: `[i]` the node at
   // index i, `["u"]` undefined, `["N"]` NaN, `["I"]`/`["i"]` ±Infinity, `["z"]` -0, `["b", digits]` a BigInt.
-  let nodes, seen, path, size, functions, added;
+  let nodes, seen, trail, size, functions, added;
   const encodeKey = (key) => (typeof key === "string" ? key : encode(key));
   const value = (v) => {
     if (v === null || typeof v === "boolean" || typeof v === "string") return v;
@@ -136,34 +141,63 @@
   };
   // Own properties, each `[key, value]`, `[key, value, flags]` when not writable, enumerable and configurable (bits 1,
   // 2, 4), or `[key, null, flags | 8, getter, setter]` for an accessor.
+  const segment = (key) => (typeof key === "string" ? "." + key : "[" + apply(StringOf, undefined, [key]) + "]");
   const properties = (object, skip, onlyEnumerable) => {
     const list = [];
     for (const key of ownKeys(object)) {
       if (skip && typeof key === "string" && skip(key)) continue;
       const d = describe(object, key);
       if (onlyEnumerable && !d.enumerable) continue;
-      apply(push, path, [typeof key === "string" ? "." + key : "[" + apply(StringOf, undefined, [key]) + "]"]);
       const flags = ("value" in d ? (d.writable ? 1 : 0) : 8) | (d.enumerable ? 2 : 0) | (d.configurable ? 4 : 0);
-      const k = encodeKey(key);
-      if ("value" in d) apply(push, list, [flags === 7 ? [k, value(d.value)] : [k, value(d.value), flags]]);
-      else apply(push, list, [[k, null, flags, value(d.get), value(d.set)]]);
-      apply(pop, path, []);
+      try {
+        const k = encodeKey(key);
+        if ("value" in d) append(list, flags === 7 ? [k, value(d.value)] : [k, value(d.value), flags]);
+        else append(list, [k, null, flags, value(d.get), value(d.set)]);
+      } catch (error) {
+        // The path to what is not kept is written as the throw unwinds, so no step pays for it otherwise.
+        if (error === NOT_KEPT) trail = segment(key) + trail;
+        throw error;
+      }
     }
     return list;
+  };
+  // Plain data, the bulk of most states: an object of string keys, each writable, enumerable and configurable, is
+  // written as one JSON object (`j`); an array without holes or extra keys as one JSON array (`v`). Null otherwise.
+  const plainObject = (object) => {
+    const keys = ownKeys(object), out = { __proto__: null };
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i];
+      if (typeof key !== "string") return null;
+      const d = describe(object, key);
+      if (!("value" in d) || !d.writable || !d.enumerable || !d.configurable) return null;
+      try { out[key] = value(d.value); } catch (error) { if (error === NOT_KEPT) trail = segment(key) + trail; throw error; }
+    }
+    return out;
+  };
+  const plainArray = (list, length) => {
+    const keys = ownKeys(list);
+    if (keys.length !== length + 1) return null;
+    const out = [];
+    for (let i = 0; i < length; i++) {
+      const d = describe(list, StringOf(i));
+      if (!d || !("value" in d) || !d.writable || !d.enumerable || !d.configurable) return null;
+      try { out[i] = value(d.value); } catch (error) { if (error === NOT_KEPT) trail = "[" + i + "]" + trail; throw error; }
+    }
+    return out;
   };
   const integrity = (object) => (isExtensible(object) ? 0 : isFrozen(object) ? 3 : isSealed(object) ? 2 : 1);
   const nativeSource = (text) => apply(indexOf, text, ["[native code]"]) >= 0;
   const isNative = (f) => { try { return nativeSource(apply(fnText, f, [])); } catch { return true; } };
   const encode = (v) => {
-    const known = apply(mapGet, seen, [v]);
+    const known = seenGet(seen, v);
     if (known !== undefined) return [known];
-    if (apply(setHas, sandbox, [v])) refuse("a sandbox object");
-    let builtin = apply(mapGet, topBuiltins, [v]);
+    if (inSet(sandbox, v)) refuse("a sandbox object");
+    let builtin = seenGet(topBuiltins, v);
     // Only a built-in function says that a built-in is reached: the whole index is made then.
-    if (builtin === undefined && typeof v === "function" && isNative(v)) { indexIntrinsics(); builtin = apply(mapGet, intrinsics, [v]); }
+    if (builtin === undefined && typeof v === "function" && isNative(v)) { indexIntrinsics(); builtin = seenGet(intrinsics, v); }
     const index = nodes.length;
-    apply(mapSet, seen, [v, index]);
-    apply(push, added, [v]);
+    seenSet(seen, v, index);
+    append(added, v);
     const node = { __proto__: null };
     nodes[index] = node;
     if (builtin !== undefined) { node.t = "G"; node.path = builtin; return [index]; }
@@ -174,7 +208,7 @@
       else { const d = apply(symbolDescription, v, []); if (d !== undefined) node.d = d; }
       return [index];
     }
-    const tag = apply(tagOf, v, []);
+    const tag = tagText(v);
     let kind = "o", skip, onlyEnumerable = false;
     if (typeof v === "function") {
       let text;
@@ -182,7 +216,7 @@
       if (nativeSource(text)) refuse("a built-in or bound function");
       kind = "f";
       node.s = text;
-      apply(push, functions, [text]);
+      append(functions, text);
       const name = describe(v, "name");
       if (name && typeof name.value === "string") node.n = name.value;
       skip = (key) => key === "length" || key === "name" || key === "prototype" || key === "caller" || key === "arguments";
@@ -231,12 +265,12 @@
     } else if (tag === "[object Map]" && is(mapGet, v)) {
       kind = "m";
       const entries = [];
-      apply(mapForEach, v, [(item, key) => { apply(push, entries, [[value(key), value(item)]]); }]);
+      apply(mapForEach, v, [(item, key) => { append(entries, [value(key), value(item)]); }]);
       node.e = entries;
     } else if (tag === "[object Set]" && is(setHas, v)) {
       kind = "s";
       const entries = [];
-      apply(setForEach, v, [(item) => { apply(push, entries, [value(item)]); }]);
+      apply(setForEach, v, [(item) => { append(entries, value(item)); }]);
       node.e = entries;
     } else if (tag === "[object Number]" && is(numberValue, v)) { kind = "X"; node.v = value(apply(numberValue, v, [])); }
     else if (tag === "[object String]" && is(stringValue, v)) {
@@ -255,31 +289,37 @@
       const prototype = getPrototypeOf(v);
       if (prototype !== defaultPrototype(node)) node.p = prototype === null ? null : prototypeValue(prototype);
     }
-    node.k = properties(v, skip, onlyEnumerable);
+    const plain = kind === "o" && node.p === undefined && isExtensible(v) ? plainObject(v) : kind === "a" && isExtensible(v) ? plainArray(v, node.l) : null;
+    if (plain === null) node.k = properties(v, skip, onlyEnumerable);
+    else if (kind === "o") node.j = plain;
+    else { node.v = plain; delete node.l; }
     const z = integrity(v);
     if (z !== 0) node.z = z;
-    size += 24 + node.k.length * 16 + (node.s ? node.s.length : 0) + (node.e ? node.e.length * 8 : 0) + (kind === "a" ? node.l : 0);
+    size += 24 + (node.k ? node.k.length * 16 : 0) + (node.s ? node.s.length : 0) + (node.e ? node.e.length * 8 : 0) + (node.v && isArray(node.v) ? node.v.length * 8 : 0);
     if (size > maxBytes) refuse("too large");
     return [index];
   };
   // The prototype of a class's instances is the class's `prototype`, restored with the class from its source; its own
   // enumerable properties (methods assigned to it) are kept beside it.
   const prototypeValue = (prototype) => {
-    const known = apply(mapGet, seen, [prototype]);
+    const known = seenGet(seen, prototype);
     if (known !== undefined) return [known];
     const constructor = describe(prototype, "constructor");
     const owner = constructor && typeof constructor.value === "function" ? constructor.value : undefined;
     const own = owner && describe(owner, "prototype");
     if (!own || own.value !== prototype) return encode(prototype);
     const index = nodes.length;
-    apply(mapSet, seen, [prototype, index]);
-    apply(push, added, [prototype]);
+    seenSet(seen, prototype, index);
+    append(added, prototype);
     const node = { __proto__: null, t: "P" };
     nodes[index] = node;
-    apply(push, path, [".prototype"]);
-    node.f = encode(owner);
-    node.k = properties(prototype, (key) => key === "constructor", true);
-    apply(pop, path, []);
+    try {
+      node.f = encode(owner);
+      node.k = properties(prototype, (key) => key === "constructor", true);
+    } catch (error) {
+      if (error === NOT_KEPT) trail = ".prototype" + trail;
+      throw error;
+    }
     return [index];
   };
   const defaultPrototype = (node) => {
@@ -305,35 +345,35 @@
    * global names there are now (the realm's own and the script's).
    */
   const snapshot = () => {
-    nodes = []; seen = new MapOf(); path = []; size = 0; functions = [];
+    nodes = []; seen = new MapOf(); size = 0; functions = [];
     sandbox = new SetOf();
     for (const name of sandboxNames) {
       const d = describe(global, name);
-      if (d && "value" in d && d.value !== null && (typeof d.value === "object" || typeof d.value === "function")) apply(setAdd, sandbox, [d.value]);
+      if (d && "value" in d && d.value !== null && (typeof d.value === "object" || typeof d.value === "function")) toSet(sandbox, d.value);
     }
     const names = [], notKept = [];
     for (const name of ownKeys(global)) {
-      if (typeof name !== "string" || apply(setHas, baseline, [name])) continue;
+      if (typeof name !== "string" || inSet(baseline, name)) continue;
       const start = nodes.length, fnStart = functions.length;
       added = [];
-      path = [name];
+      trail = "";
       try {
         const d = describe(global, name);
         if (!("value" in d)) refuse("a getter or setter on the global object");
-        apply(push, names, [[name, value(d.value)]]);
+        append(names, [name, value(d.value)]);
       } catch (error) {
         if (error !== NOT_KEPT) reason = "reading it threw";
         // What this name added goes: another name may still reach it, and then says so itself.
         for (const object of added) apply(mapDelete, seen, [object]);
         nodes.length = start;
         functions.length = fnStart;
-        apply(push, notKept, [[name, reason === "too large" ? "the state is over " + maxBytes + " bytes" : apply(join, path, [""]) + " is " + reason]]);
+        append(notKept, [name, reason === "too large" ? "the state is over " + maxBytes + " bytes" : name + trail + " is " + reason]);
         if (reason === "too large") size = 0;
       }
     }
     const text = stringify({ v: 1, g: names, n: nodes });
     const globals = [];
-    for (const name of ownKeys(global)) if (typeof name === "string") apply(push, globals, [name]);
+    for (const name of ownKeys(global)) if (typeof name === "string") append(globals, name);
     // JSON text never holds a raw line break: the state, then what the host checks.
     return text + "\n" + stringify([notKept, functions, globals]);
   };
@@ -388,7 +428,7 @@
     }
     // Functions before the names that hold them are assigned: a class's `extends` reads a global when it is evaluated.
     const pending = [];
-    for (let i = 0; i < list.length; i++) if (list[i].t === "f") apply(push, pending, [i]);
+    for (let i = 0; i < list.length; i++) if (list[i].t === "f") append(pending, i);
     for (const [name, v] of state.g) if (!isArray(v) || typeof v[0] !== "number" || list[v[0]].t !== "f") global[name] = ref(v);
     const byRoot = new MapOf();
     for (const [name, v] of state.g) if (isArray(v) && typeof v[0] === "number" && list[v[0]].t === "f") apply(mapSet, byRoot, [v[0], name]);
@@ -400,9 +440,9 @@
           const fn = evaluate(list[i].s);
           if (typeof fn !== "function") throw new TypeError("not a function");
           made[i] = fn;
-          apply(push, restored, [list[i].s]);
+          append(restored, list[i].s);
           if (list[i].n !== undefined && fn.name !== list[i].n) define(fn, "name", { value: list[i].n, configurable: true });
-          const name = apply(mapGet, byRoot, [i]);
+          const name = seenGet(byRoot, i);
           if (name !== undefined) global[name] = fn;
           pending.splice(j--, 1);
           progress = true;
@@ -414,11 +454,13 @@
     // A node is lost with every node that reaches it: a function that could not be evaluated again takes with it
     // its prototype, its instances and whatever holds them.
     const broken = new SetOf();
-    for (const i of pending) apply(setAdd, broken, [i]);
+    for (const i of pending) toSet(broken, i);
     const refsOf = (node) => {
       const out = [];
-      const add = (v) => { if (isArray(v) && typeof v[0] === "number") apply(push, out, [v[0]]); };
-      add(node.p); add(node.f); add(node.b); add(node.v);
+      const add = (v) => { if (isArray(v) && typeof v[0] === "number") append(out, v[0]); };
+      add(node.p); add(node.f); add(node.b);
+      if (node.t === "a" && node.v) for (const item of node.v) add(item); else add(node.v);
+      if (node.j) for (const key of ownKeys(node.j)) add(node.j[key]);
       if (node.k) for (const [key, v, , get, set] of node.k) { add(key); add(v); add(get); add(set); }
       if (node.e) for (const entry of node.e) { if (node.t === "m") { add(entry[0]); add(entry[1]); } else add(entry); }
       return out;
@@ -426,21 +468,33 @@
     for (let grew = broken.size > 0; grew; ) {
       grew = false;
       for (let i = 0; i < list.length; i++) {
-        if (apply(setHas, broken, [i])) continue;
-        for (const j of refsOf(list[i])) if (apply(setHas, broken, [j])) { apply(setAdd, broken, [i]); grew = true; break; }
+        if (inSet(broken, i)) continue;
+        for (const j of refsOf(list[i])) if (inSet(broken, j)) { toSet(broken, i); grew = true; break; }
       }
     }
     for (const i of pending) list[i].lost = list[i].error;
-    for (let i = 0; i < list.length; i++) if (apply(setHas, broken, [i])) made[i] = undefined;
-    for (let i = 0; i < list.length; i++) if (list[i].t === "P" && !apply(setHas, broken, [i])) made[i] = made[list[i].f[0]].prototype;
+    for (let i = 0; i < list.length; i++) if (inSet(broken, i)) made[i] = undefined;
+    for (let i = 0; i < list.length; i++) if (list[i].t === "P" && !inSet(broken, i)) made[i] = made[list[i].f[0]].prototype;
     for (let i = 0; i < list.length; i++) {
       const node = list[i], object = made[i];
-      if (object === undefined || apply(setHas, broken, [i]) || node.t === "G" || node.t === "y") continue;
+      if (object === undefined || inSet(broken, i) || node.t === "G" || node.t === "y") continue;
       if (node.p !== undefined) setPrototypeOf(object, node.p === null ? null : ref(node.p));
       if (node.t === "e") { for (const key of ownKeys(object)) delete object[key]; }
+      if (node.t === "a" && node.v) {
+        for (let j = 0; j < node.v.length; j++) object[j] = ref(node.v[j]);
+        continue;
+      }
+      if (node.j) {
+        for (const key of ownKeys(node.j)) {
+          // Assigning `__proto__` would set the prototype: that key alone is defined.
+          if (key === "__proto__") define(object, key, { value: ref(node.j[key]), writable: true, enumerable: true, configurable: true });
+          else object[key] = ref(node.j[key]);
+        }
+        continue;
+      }
       if (node.t === "a") object.length = node.l;
-      if (node.t === "m") for (const [key, item] of node.e) apply(mapSet, object, [ref(key), ref(item)]);
-      if (node.t === "s") for (const item of node.e) apply(setAdd, object, [ref(item)]);
+      if (node.t === "m") for (const [key, item] of node.e) seenSet(object, ref(key), ref(item));
+      if (node.t === "s") for (const item of node.e) toSet(object, ref(item));
       for (const [key, v, flags = 7, get, set] of node.k) {
         const k = typeof key === "string" ? key : ref(key);
         const configurable = (flags & 4) !== 0, enumerable = (flags & 2) !== 0;
@@ -458,7 +512,7 @@
       if (apply(setHas, broken, [v[0]])) {
         let cause = "";
         for (const i of pending) if (cause === "") cause = list[i].s.slice(0, 40) + ": " + list[i].error;
-        apply(push, failed, [[name, "a function in it could not be evaluated again (" + cause + ")"]]);
+        append(failed, [name, "a function in it could not be evaluated again (" + cause + ")"]);
         delete global[name];
       } else global[name] = made[v[0]];
     }
