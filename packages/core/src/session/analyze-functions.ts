@@ -32,11 +32,11 @@ const CLASSES = new Set(["ClassDeclaration", "ClassExpression"]);
 
 /**
  * Indexes a session script's functions (a program made by prepareScript): the user's top-level declarations are
- * globals after persistTopLevel, except those of the sandbox's own names and built-ins, which stay local.
+ * globals after persistTopLevel, except those of the sandbox's own names and built-ins, which stay local. `program`
+ * is the source parsed (see parseProgram), null when the parser rejected it.
  */
-export async function analyzeScript(source: string): Promise<FunctionIndex> {
+export function analyzeScript(source: string, program: Program | null): FunctionIndex {
   const index: FunctionIndex = new Map();
-  const program = await parseProgram(source);
   const block = program && userBlock(program);
   if (!block) return index;
   const local = new Set<string>();

@@ -3,7 +3,7 @@ import type { PoolJob, RunOutcome, WorkerPool } from "../sandbox/index.js";
 import { analyzeScript } from "./analyze-functions.js";
 import { checkSnapshot } from "./check-snapshot.js";
 import { createMemorySessionStore } from "./create-memory-session-store.js";
-import { persistTopLevel } from "./persist-top-level.js";
+import { parseProgram, persistTopLevel } from "./persist-top-level.js";
 import { readSessionOptions, type SessionOptions, type SessionTarget } from "./session-options.js";
 import type { SessionLease, SessionStore } from "./session-store.js";
 
@@ -102,7 +102,10 @@ export function createSessions(options: SessionOptions, pool: WorkerPool): Sessi
     const renewal = setInterval(() => void store.renew(lease, LEASE_MS).catch(() => undefined), LEASE_MS / 3);
     renewal.unref();
     try {
-      const [source, script] = await Promise.all([persistTopLevel(job.request.source), analyzeScript(job.request.source)]);
+      // Parsed once for both: the rewrite of the top-level declarations, and the index of the script's functions.
+      const program = await parseProgram(job.request.source);
+      const source = await persistTopLevel(job.request.source, program);
+      const script = analyzeScript(job.request.source, program);
       const signal = job.signal ? AbortSignal.any([job.signal, controller.signal]) : controller.signal;
       const session = { state: lease.state, maxStateBytes };
       const outcome = await pool.run({ ...job, signal, request: { ...job.request, source, session } });

@@ -19,10 +19,11 @@ let parser: Promise<Parse> | undefined;
  * the global at the start, `class C {}` is followed by its assignment, and `var` anywhere outside nested functions
  * does the same. Keywords become spaces, so lines and columns stay where the user wrote them (only text after a
  * destructuring declaration or a bare `let x;` moves, on that line). Code the parser rejects, or a program not made
- * by prepareScript, comes back unchanged: QuickJS then reports the error itself.
+ * by prepareScript, comes back unchanged: QuickJS then reports the error itself. `parsed` is the source's program
+ * when the caller parsed it already (null: the parser rejected it).
  */
-export async function persistTopLevel(source: string): Promise<string> {
-  const program = await parseProgram(source);
+export async function persistTopLevel(source: string, parsed?: Program | null): Promise<string> {
+  const program = parsed === undefined ? await parseProgram(source) : parsed;
   if (!program) return source;
   const block = userBlock(program);
   if (!block) return source;
