@@ -18,7 +18,8 @@ export type PlainJson = (value: unknown, writeNatively: boolean) => string | und
  * `restore` the JSON of the names it could not restore, `restored` of the sources of the functions it restored.
  * @public (read by the guest files' JSDoc types, which knip does not follow)
  */
-export type SessionStatePiece = (
-  sandboxNames: readonly string[],
-  maxBytes: number,
-) => { snapshot(): string; restore(state: string): string; restored(): string };
+export type SessionStatePiece = (sandboxNames: readonly string[]) => {
+  snapshot(maxBytes: number): string;
+  restore(state: string): string;
+  restored(): string;
+};

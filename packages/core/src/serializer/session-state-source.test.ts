@@ -11,10 +11,10 @@ beforeAll(async () => {
 const SANDBOX = ["tools", "console", "args"];
 
 /** Evaluates the piece in a fresh context, then `setup`, and returns the context and the piece. */
-function realm(setup = ""): { context: QuickJSContext; call(method: string, ...args: string[]): unknown } {
+function realm(setup = ""): { context: QuickJSContext; call(method: string, ...args: (string | number)[]): unknown } {
   const context = module.newContext();
   // The sandbox's own `tools` (here a plain object) and the piece's own name are there before the piece, as in a run.
-  const source = `globalThis.tools = { crm: {} }; globalThis.piece = null; piece = ${SESSION_STATE_SOURCE}(${JSON.stringify(SANDBOX)}, 1e7);`;
+  const source = `globalThis.tools = { crm: {} }; globalThis.piece = null; piece = ${SESSION_STATE_SOURCE}(${JSON.stringify(SANDBOX)});`;
   context.unwrapResult(context.evalCode(source, "piece.js")).dispose();
   if (setup) context.unwrapResult(context.evalCode(setup, "setup.js")).dispose();
   return {
@@ -38,7 +38,7 @@ function split(written: string): [string, [string, string][]] {
 function roundTrip(code: string, check: string): { value: unknown; notKept: [string, string][]; failed: [string, string][]; state: string } {
   const first = realm();
   first.context.unwrapResult(first.context.evalCode(code, "script.js")).dispose();
-  const [state, notKept] = split(first.call("snapshot") as string);
+  const [state, notKept] = split(first.call("snapshot", 1e7) as string);
   first.context.dispose();
   const second = realm();
   const failed = JSON.parse(second.call("restore", state) as string) as [string, string][];
@@ -104,7 +104,7 @@ describe("SESSION_STATE_SOURCE", () => {
       "script.js",
     )).dispose();
     // `tools` stands for the sandbox's object: the realm's own name, here a plain object.
-    const notKept = split(first.call("snapshot") as string)[1];
+    const notKept = split(first.call("snapshot", 1e7) as string)[1];
     expect(notKept).toEqual([
       ["p", "p is a Promise"],
       ["w", "w is a WeakMap"],

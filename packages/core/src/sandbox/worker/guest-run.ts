@@ -1,15 +1,15 @@
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime } from "quickjs-emscripten-core";
 import type { ExecutionErrorKind, SessionSnapshot } from "../../envelopes/index.js";
 import { ERROR_MESSAGES } from "../../errors/index.js";
-import { MAX_JSON_DEPTH as MAX_RESULT_DEPTH, nestsDeeperThan, SESSION_STATE_SOURCE } from "../../serializer/index.js";
-import { ENGINE_BASELINE_PAGES, SANDBOX_GLOBALS, type RunRequest } from "../protocol.js";
+import { MAX_JSON_DEPTH as MAX_RESULT_DEPTH, nestsDeeperThan } from "../../serializer/index.js";
+import { ENGINE_BASELINE_PAGES, type RunRequest } from "../protocol.js";
 import { bindRunGlobals } from "./bind-run-globals.js";
 import { classifyError, type ClassifiedError } from "./classify-error.js";
 import type { GuestEngine } from "./create-guest-engine.js";
 import { describeGuestError } from "./describe-guest-error.js";
 import type { GuestBridge } from "./guest-bridge.js";
 import type { GuestChannel, StopReason } from "./guest-channel.js";
-import type { GuestRealm } from "./guest-realm.js";
+import { prepareStatePiece, type GuestRealm } from "./guest-realm.js";
 import { GuestValues } from "./guest-values.js";
 import type { RealmGlobals } from "./realm-globals.js";
 
@@ -53,7 +53,7 @@ export class GuestRun {
   private readonly globals: RealmGlobals;
   private readonly handles: QuickJSHandle[] = [];
   private readonly values: GuestValues;
-  /** A session's state piece (see SESSION_STATE_SOURCE), made before the script runs. */
+  /** The realm's session state piece (see SESSION_STATE_SOURCE), made before the script runs; the realm frees it. */
   private state: QuickJSHandle | undefined;
   private notRestored: [string, string][] = [];
 
@@ -81,7 +81,7 @@ export class GuestRun {
       stop: (reason) => (this.stopReason = reason),
     });
     if (request.session) {
-      const failed = this.restore(request.session.state, request.session.maxStateBytes);
+      const failed = this.restore(request.session.state);
       if (failed) return failed;
     }
     const evaluated = context.evalCode(request.source, request.fileName);
@@ -114,20 +114,13 @@ export class GuestRun {
    * Makes the session's state piece before anything of the script's runs (it captures the realm's built-ins), and
    * restores the state into this fresh realm. A state that cannot be restored at all fails the run.
    */
-  private restore(state: string | null, maxStateBytes: number): ClassifiedError | undefined {
+  private restore(state: string | null): ClassifiedError | undefined {
     const { context } = this;
-    const compiled = context.evalCode(SESSION_STATE_SOURCE, "codemode:session-state");
-    if (compiled.error) return this.fail(compiled.error, false);
-    const names = this.keep(context.newArray());
-    for (const [index, name] of SANDBOX_GLOBALS.entries()) {
-      const text = context.newString(name);
-      context.setProp(names, index, text);
-      text.dispose();
+    if (!this.globals.statePiece) {
+      const failed = prepareStatePiece({ runtime: this.runtime, context, globals: this.globals });
+      if (failed) return this.fail(failed, false);
     }
-    const made = context.callFunction(compiled.value, context.undefined, names, this.keep(context.newNumber(maxStateBytes)));
-    compiled.value.dispose();
-    if (made.error) return this.fail(made.error, false);
-    this.state = this.keep(made.value);
+    this.state = this.globals.statePiece;
     if (state === null) return undefined;
     const text = this.keep(context.newString(state));
     const restored = this.callState("restore", text);
@@ -148,7 +141,8 @@ export class GuestRun {
     const until = Math.max(Date.now(), this.deadlineNow()) + SNAPSHOT_GRACE_MS;
     this.stopReason = null;
     this.runtime.setInterruptHandler(() => Date.now() > until);
-    const written = this.callState("snapshot");
+    const limit = this.keep(this.context.newNumber(this.request.session?.maxStateBytes ?? 0));
+    const written = this.callState("snapshot", limit);
     if ("error" in written) {
       const failure = this.fail(written.error, false);
       return failure.kind === "TimeoutExceeded" ? { ...failure, message: "it took too long" } : failure;

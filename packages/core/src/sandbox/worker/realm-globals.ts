@@ -12,6 +12,8 @@ const EVERY_RUN = ["tools", "args", "console"] as const;
 export class RealmGlobals {
   /** The tools piece's `deliver`, made by the run's first read of `tools`. */
   deliverer: QuickJSHandle | undefined;
+  /** A session's state piece (see SESSION_STATE_SOURCE), made ahead while the worker waited, or by the run. */
+  statePiece: QuickJSHandle | undefined;
   private bridge: GuestBridge | undefined;
   private readonly host: QuickJSHandle;
   private readonly loaders = new Map<string, () => QuickJSHandle | null>();
@@ -48,6 +50,7 @@ export class RealmGlobals {
   dispose(): void {
     this.end();
     if (this.deliverer?.alive) this.deliverer.dispose();
+    if (this.statePiece?.alive) this.statePiece.dispose();
     this.host.dispose();
   }
 

@@ -6,7 +6,7 @@ import { parentPort, receiveMessageOnPort, type MessagePort } from "node:worker_
 import { SIGNAL, type ReplyBatch, type RunDone, type RunRequest, type WorkerInit } from "../protocol.js";
 import { createGuestEngine, type GuestEngine } from "./create-guest-engine.js";
 import type { GuestChannel } from "./guest-channel.js";
-import { createGuestRealm, type GuestRealm } from "./guest-realm.js";
+import { createGuestRealm, prepareStatePiece, type GuestRealm } from "./guest-realm.js";
 import { runGuest } from "./run-guest.js";
 
 const port = parentPort!;
@@ -75,6 +75,9 @@ function serve(engine: GuestEngine, flags: Int32Array, replyPort: MessagePort): 
   // The next run's runtime and context, made while no run waits (creating them is most of a trivial run). A session's
   // run gets one too: its state is restored into it.
   let realm: GuestRealm | undefined;
+  // After a session's run the next realm gets the state piece too: sessions' runs tend to follow each other, and a
+  // worker that only runs plain runs never pays for it.
+  let afterSession = false;
   for (;;) {
     const seen = Atomics.load(flags, SIGNAL.wake);
     drain(replyPort, 0);
@@ -82,6 +85,11 @@ function serve(engine: GuestEngine, flags: Int32Array, replyPort: MessagePort): 
     if (request === undefined) {
       if (realm === undefined) {
         realm = createGuestRealm(engine);
+        continue;
+      }
+      if (afterSession) {
+        afterSession = false;
+        prepareStatePiece(realm)?.dispose();
         continue;
       }
       if (Atomics.exchange(flags, SIGNAL.soon, 0) === 1) awaitSoon(flags, seen);
@@ -96,6 +104,7 @@ function serve(engine: GuestEngine, flags: Int32Array, replyPort: MessagePort): 
       port.postMessage(done);
     };
     const usable = runGuest({ engine, request, channel, report, realm });
+    afterSession = request.session !== undefined;
     realm = undefined;
     // What the teardown printed (the module's abort) is no run's: the run is reported, and a failed teardown retires
     // this worker.

@@ -5,7 +5,7 @@
 // realm's own, whatever the script later does to them. It never calls the script's getters or toJSON: properties are
 // read through their descriptors, Maps and Sets through the captured built-in methods.
 /** @type {import("../guest-functions.js").SessionStatePiece} */
-(function (sandboxNames, maxBytes) {
+(function (sandboxNames) {
   "use strict";
   const O = Object, R = Reflect, apply = R.apply, ownKeys = R.ownKeys, getPrototypeOf = O.getPrototypeOf;
   const setPrototypeOf = O.setPrototypeOf, describe = O.getOwnPropertyDescriptor, define = O.defineProperty;
@@ -125,7 +125,7 @@
 
   // Encoding. A value is JSON itself (a string, a finite number, a boolean, null) or an array: `[i]` the node at
   // index i, `["u"]` undefined, `["N"]` NaN, `["I"]`/`["i"]` ±Infinity, `["z"]` -0, `["b", digits]` a BigInt.
-  let nodes, seen, trail, size, functions, added;
+  let nodes, seen, trail, size, functions, added, maxBytes;
   const encodeKey = (key) => (typeof key === "string" ? key : encode(key));
   const value = (v) => {
     if (v === null || typeof v === "boolean" || typeof v === "string") return v;
@@ -344,7 +344,8 @@
    * kept with why, the sources of the functions kept (the host checks that none closes over an inner scope) and the
    * global names there are now (the realm's own and the script's).
    */
-  const snapshot = () => {
+  const snapshot = (limit) => {
+    maxBytes = limit;
     nodes = []; seen = new MapOf(); size = 0; functions = [];
     sandbox = new SetOf();
     for (const name of sandboxNames) {
