@@ -49,6 +49,8 @@ export async function runSessionsBench(log: (line: string) => void): Promise<Ses
   // Plain runs on a pool of their own: a worker that ran a session's run prepares the next realm for another, which
   // a plain run on that worker would wait for.
   const plain = createCodeMode({ poolSize: 2 });
+  // A session resumed at an agent's pace: a pause after each run (untimed) lets its worker prepare the next realm.
+  const paced = createCodeMode({ sessions: {}, poolSize: 1 });
   const live = liveCore ? ((await import(liveCore)) as { createCodeMode: typeof createCodeMode }).createCodeMode({ sessions: {}, poolSize: 2 }) : undefined;
   try {
     let runs = 0;
@@ -69,6 +71,7 @@ export async function runSessionsBench(log: (line: string) => void): Promise<Ses
       { name: "plain run (no session)", run: () => plain.execute(next("return 1")), check: (answer) => expectOne(answer) },
       { ...resume(hibernating, await session(hibernating, SMALL)), name: "hibernated session, 3 KB state" },
       { ...resume(hibernating, await session(hibernating, LARGE)), name: "hibernated session, 130 KB state" },
+      paused(resume(paced, await session(paced, SMALL)), "hibernated session, 3 KB, 50 ms after its last run"),
     ];
     if (live) {
       contenders.push({ ...resume(live, await session(live, SMALL)), name: "live session (commit before), 3 KB" });
@@ -82,8 +85,21 @@ export async function runSessionsBench(log: (line: string) => void): Promise<Ses
   } finally {
     await hibernating.close();
     await plain.close();
+    await paced.close();
     await live?.close();
   }
+}
+
+/** The contender with a pause after each of its runs, outside the timed part. */
+function paused(contender: Contender, name: string): Contender {
+  return {
+    name,
+    run: contender.run,
+    check: async (answer) => {
+      await contender.check?.(answer);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    },
+  };
 }
 
 function expectOne(answer: unknown): void {

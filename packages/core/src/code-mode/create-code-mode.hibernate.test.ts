@@ -138,6 +138,15 @@ describe("createCodeMode sessions between executions", () => {
     expect((await codeMode.execute("return [small, typeof big]", { sessionId: sessionId! })).result).toEqual(["yes", "undefined"]);
   });
 
+  it("fails an execution with InternalError when the store fails, naming it", async () => {
+    const store = createMemorySessionStore();
+    const failing = { ...store, lease: () => Promise.reject(new Error("connection refused")) };
+    const codeMode = open({ sessions: { store: failing } });
+    const { sessionId } = completed(await codeMode.execute("const kept = 1", { sessionId: "new" }));
+    const result = await codeMode.execute("return kept", { sessionId: sessionId! });
+    expect(result.error).toMatchObject({ kind: "InternalError", message: "The session store failed: connection refused" });
+  });
+
   it("lets one execution at a time resume a session shared by two code modes through one store", async () => {
     const store = createMemorySessionStore();
     const one = open({ sessions: { store } });

@@ -65,6 +65,16 @@ export function createSessions(options: SessionOptions, pool: WorkerPool): Sessi
   };
 
   async function run(target: SessionTarget, job: PoolJob): Promise<{ outcome: RunOutcome; sessionId?: string }> {
+    try {
+      return await runIn(target, job);
+    } catch (error) {
+      // A store of another process (a network away) can fail; the execution says so rather than throwing.
+      const message = error instanceof Error ? error.message : String(error);
+      return { outcome: failedOutcome("InternalError", `The session store failed: ${message}`) };
+    }
+  }
+
+  async function runIn(target: SessionTarget, job: PoolJob): Promise<{ outcome: RunOutcome; sessionId?: string }> {
     if (target.sessionId === "new") {
       const lease = await store.create(target.owner, { ttlMs, maxSessions, leaseMs: LEASE_MS });
       if (!lease) return { outcome: failedOutcome("SessionLimit", `All ${maxSessions} sessions are running; try again when one finishes.`) };
