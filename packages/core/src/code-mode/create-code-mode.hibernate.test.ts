@@ -27,13 +27,22 @@ const hold = defineTool({
   },
 });
 
+const fail = defineTool({
+  name: "clock.fail",
+  description: "Always fails.",
+  inputSchema: z.object({}),
+  execute: async () => {
+    throw new Error("broken");
+  },
+});
+
 const opened: CodeMode[] = [];
 afterEach(async () => {
   await Promise.all(opened.splice(0).map((codeMode) => codeMode.close()));
 });
 
 function open(options: CreateCodeModeOptions = {}): CodeMode {
-  const codeMode = createCodeMode({ tools: [hold], poolSize: 1, sessions: {}, ...options });
+  const codeMode = createCodeMode({ tools: [hold, fail], poolSize: 1, sessions: {}, ...options });
   opened.push(codeMode);
   return codeMode;
 }
@@ -121,6 +130,14 @@ describe("createCodeMode sessions between executions", () => {
     const next = completed(await codeMode.execute("function prefix() { return 'hi' } return greet()", { sessionId: sessionId! }));
     expect(notKept(next)).toEqual([]);
     expect(next.result).toBe("hi!");
+  });
+
+  it("keeps a caught ToolCallError with its class", async () => {
+    const codeMode = open({ callStyle: "value" });
+    const first = completed(await codeMode.execute("let caught; try { await tools.clock.fail({}) } catch (error) { caught = error }", { sessionId: "new" }));
+    expect(notKept(first)).toEqual([]);
+    const next = completed(await codeMode.execute("return [caught instanceof ToolCallError, caught instanceof Error, caught.message]", { sessionId: first.sessionId! }));
+    expect(next.result).toEqual([true, true, expect.stringContaining("broken")]);
   });
 
   it("does not keep instances of a class with private fields, but keeps the class", async () => {

@@ -311,6 +311,13 @@
     const index = nodes.length;
     seenSet(seen, prototype, index);
     append(added, prototype);
+    // An instance of the sandbox's own class (a caught ToolCallError): its prototype is that class's in the next realm.
+    if (inSet(sandbox, owner)) {
+      for (const name of sandboxNames) {
+        const d = describe(global, name);
+        if (d && d.value === owner) { nodes[index] = { __proto__: null, t: "S", n: name }; return [index]; }
+      }
+    }
     const node = { __proto__: null, t: "P" };
     nodes[index] = node;
     try {
@@ -419,6 +426,12 @@
         case "m": made[i] = new MapOf(); break;
         case "s": made[i] = new SetOf(); break;
         case "X": made[i] = O(ref(node.v)); break;
+        case "S": {
+          // Read through the sandbox's getter, which makes the class; without it (another call style) an Error.
+          const C = global[node.n];
+          made[i] = typeof C === "function" && C.prototype ? C.prototype : Error.prototype;
+          break;
+        }
         default: break;
       }
     }
@@ -478,7 +491,7 @@
     for (let i = 0; i < list.length; i++) if (list[i].t === "P" && !inSet(broken, i)) made[i] = made[list[i].f[0]].prototype;
     for (let i = 0; i < list.length; i++) {
       const node = list[i], object = made[i];
-      if (object === undefined || inSet(broken, i) || node.t === "G" || node.t === "y") continue;
+      if (object === undefined || inSet(broken, i) || node.t === "G" || node.t === "y" || node.t === "S") continue;
       if (node.p !== undefined) setPrototypeOf(object, node.p === null ? null : ref(node.p));
       if (node.t === "e") { for (const key of ownKeys(object)) delete object[key]; }
       if (node.t === "a" && node.v) {
