@@ -1,4 +1,4 @@
-// `pnpm bench`: engine, catalog, tokens and load (`bench leaks` on demand); readable tables on stdout,
+// `pnpm bench`: engine, catalog, tokens, load and sessions (`bench leaks` on demand); readable tables on stdout,
 // JSON in bench/results/. Exits non-zero only when a workload crashes or answers wrongly; a missed goal is reported,
 // not fatal (the machine is shared and noisy).
 import { mkdir, writeFile } from "node:fs/promises";
@@ -13,6 +13,8 @@ import { formatLoadReport } from "./load/format-load-report.js";
 import { runLoadBench } from "./load/run-load-bench.js";
 import { formatLeaksReport } from "./leaks/format-leaks-report.js";
 import { runLeaksBench } from "./leaks/run-leaks-bench.js";
+import { formatSessionsReport } from "./sessions/format-sessions-report.js";
+import { runSessionsBench } from "./sessions/run-sessions-bench.js";
 
 const RESULTS = fileURLToPath(new URL("../results/", import.meta.url));
 const only = process.argv[2];
@@ -42,6 +44,12 @@ if (only === undefined || only === "load") {
   await writeFile(`${RESULTS}load.json`, `${JSON.stringify({ machine: { ...machine, loadAfter: describeMachine().loadAverage }, ...report }, null, 2)}\n`);
   console.log(`\n## Load (bench/results/load.json)\n\n${formatLoadReport(report)}\n`);
   if (report.wrong.count > 0) throw new Error(`Load: ${report.wrong.count} runs answered wrongly or with another client's answer.`);
+}
+if (only === undefined || only === "sessions") {
+  const machine = describeMachine();
+  const report = await runSessionsBench(log);
+  await writeFile(`${RESULTS}sessions.json`, `${JSON.stringify({ machine: { ...machine, loadAfter: describeMachine().loadAverage }, ...report }, null, 2)}\n`);
+  console.log(`\n## Sessions (bench/results/sessions.json)\n\n${formatSessionsReport(report)}\n`);
 }
 // Leaks take about five minutes: they run only when named (bench/README.md).
 if (only === "leaks") {

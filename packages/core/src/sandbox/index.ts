@@ -11,6 +11,5 @@ export {
   type ToolCallStepHooks,
   type TraceOptions,
   type WorkerPool,
-  type WorkerPoolOptions,
 } from "./host/index.js";
-export type { RunOutcome } from "./protocol.js";
+export { SANDBOX_GLOBALS, type RunOutcome } from "./protocol.js";
