@@ -4,6 +4,7 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { Server as StatelessServer } from "@modelcontextprotocol/server";
 import { afterEach, describe, expect, it } from "vitest";
 import { until } from "../__fixtures__/fixtures.js";
+import { createQuotas } from "../quotas/index.js";
 import { listenHttp, type HttpListener } from "./listen-http.js";
 
 const listeners: HttpListener[] = [];
@@ -18,7 +19,9 @@ async function listen(options: { idleSessionMs?: number; maxSessions?: number })
   const createServer = () => new Server({ name: "listen-http-test", version: "1.0.0" }, { capabilities: { tools: {} } });
   const createStatelessServer = () => new StatelessServer({ name: "listen-http-test", version: "1.0.0" }, { capabilities: { tools: {} } });
   const watchTools = () => () => undefined;
-  const listener = await listenHttp({ port: 0, bearer: undefined, createServer, createStatelessServer, watchTools, log: () => undefined, ...options });
+  const quotas = createQuotas(undefined, { poolSize: 1 });
+  const common = { authentication: {}, quotas, executeName: "execute", watchTools, log: () => undefined };
+  const listener = await listenHttp({ port: 0, createServer, createStatelessServer, ...common, ...options });
   listeners.push(listener);
   return listener;
 }
