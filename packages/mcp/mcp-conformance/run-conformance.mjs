@@ -20,7 +20,7 @@ const EXEC_CLIENT = path.join(HERE, "codemode-exec-client.mjs");
 /** The scenarios run for each spec version; each is applicable at that version. */
 const SCENARIOS = {
   "2025-11-25": {
-    server: ["server-initialize", "server-session-lifecycle", "ping", "tools-list", "server-sse-multiple-streams"],
+    server: ["server-initialize", "server-session-lifecycle", "ping", "tools-list", "server-sse-multiple-streams", "dns-rebinding-protection"],
     client: ["initialize", "tools_call", "sse-retry", "json-schema-2020-12-preservation", "elicitation-sep1034-client-defaults"],
   },
   "2026-07-28": {
@@ -31,6 +31,7 @@ const SCENARIOS = {
       "http-header-validation",
       "http-custom-header-server-validation",
       "caching",
+      "dns-rebinding-protection",
       ...[
         "basic-elicitation",
         "basic-sampling",
@@ -52,6 +53,11 @@ const SCENARIOS = {
   },
 };
 
+// `--only NAME[,NAME...]` runs just those scenarios (in every era that lists them); by default everything runs.
+const onlyFlag = process.argv.indexOf("--only");
+const only = onlyFlag === -1 ? undefined : new Set((process.argv[onlyFlag + 1] ?? "").split(",").filter(Boolean));
+const selected = (scenario) => only === undefined || only.has(scenario);
+
 const major = Number(process.versions.node.split(".")[0]);
 if (major < 22) {
   console.log(`MCP conformance: skipped on Node ${process.versions.node}: @modelcontextprotocol/conformance needs Node 22 (it calls fs.globSync).`);
@@ -68,8 +74,8 @@ const gateway = await startGateway(results);
 try {
   for (const [version, modes] of Object.entries(SCENARIOS)) {
     const baseline = path.join(HERE, `baseline-${version}.yml`);
-    for (const scenario of modes.server) runScenario(version, baseline, "server", scenario, ["--url", gateway.url]);
-    for (const scenario of modes.client) runScenario(version, baseline, "client", scenario, ["--command", `"${process.execPath}" "${EXEC_CLIENT}"`]);
+    for (const scenario of modes.server.filter(selected)) runScenario(version, baseline, "server", scenario, ["--url", gateway.url]);
+    for (const scenario of modes.client.filter(selected)) runScenario(version, baseline, "client", scenario, ["--command", `"${process.execPath}" "${EXEC_CLIENT}"`]);
   }
 } finally {
   await gateway.stop();
