@@ -35,7 +35,8 @@ export function createHostAndOriginCheck(options: HostAndOriginOptions): (reques
     const origin = request.headers.get("origin");
     if (origin !== null) {
       const parsed = parse(origin);
-      if (!parsed || !originAllowed(parsed)) return { status: 403, message: `Forbidden: the Origin ${JSON.stringify(origin)} is not allowed.` };
+      // An origin is only scheme, host and port; anything more is not one a browser sent.
+      if (!parsed || parsed.origin !== origin || !originAllowed(parsed)) return { status: 403, message: `Forbidden: the Origin ${JSON.stringify(origin)} is not allowed.` };
     }
     const host = request.headers.get("host") ?? new URL(request.url).host;
     const hostname = HOST_HEADER.test(host) ? parse(`http://${host}`)?.hostname : undefined;
