@@ -32,6 +32,11 @@ export interface CreateHttpHandlerOptions extends HostAndOriginOptions {
   idleSessionMs?: number | undefined;
   maxSessions?: number | undefined;
   route?: HttpRoute | undefined;
+  /**
+   * The endpoint's path; requests for other paths get 404. Undefined for a handler mounted in another server,
+   * whose router decides which requests reach it: every path but the metadata's is then the endpoint.
+   */
+  endpointPath?: string | undefined;
   log: (message: string) => void;
 }
 
@@ -42,7 +47,8 @@ export interface HttpHandler {
   close(): Promise<void>;
 }
 
-const ENDPOINT = "/mcp";
+const DEFAULT_ENDPOINT = "/mcp";
+const METADATA_PATH = "/.well-known/oauth-protected-resource";
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
 const IDLE_SESSION_MS = 10 * 60_000;
 const MAX_SESSIONS = 1_000;
@@ -61,8 +67,16 @@ export function createHttpHandler(options: CreateHttpHandlerOptions): HttpHandle
   });
   const stateless = serveStatelessHttp({ createServer: options.createStatelessServer, log: options.log });
   const unwatchTools = options.watchTools(() => stateless.toolsChanged());
-  /** The resource clients ask tokens for (RFC 8707): the public URL, else the loopback URL the request used. */
-  const resourceOf = (url: URL) => options.publicUrls?.[0] ?? `${url.origin}${ENDPOINT}`;
+  const { endpointPath } = options;
+  /**
+   * The resource clients ask tokens for (RFC 8707): the public URL, else the loopback URL the request used; a
+   * metadata request names the resource's path after the well-known one (RFC 9728).
+   */
+  const resourceOf = (url: URL, metadata: boolean) => {
+    if (options.publicUrls?.[0]) return options.publicUrls[0];
+    const path = metadata ? url.pathname.slice(METADATA_PATH.length) || (endpointPath ?? DEFAULT_ENDPOINT) : (endpointPath ?? url.pathname);
+    return `${url.origin}${path}`;
+  };
 
   async function handle(request: Request, parsedBody: unknown): Promise<Response> {
     const routed = await options.route?.(request);
@@ -70,9 +84,13 @@ export function createHttpHandler(options: CreateHttpHandlerOptions): HttpHandle
     const refused = checkHostAndOrigin(request);
     if (refused) return jsonRpcError(refused.status, -32000, refused.message);
     const url = new URL(request.url);
-    const resource = resourceOf(url);
-    if (isProtectedResourceMetadataPath(url.pathname, resource)) return metadataResponse(resource);
-    if (url.pathname !== ENDPOINT) return Response.json({ error: `Not found: the MCP endpoint is ${ENDPOINT}.` }, { status: 404 });
+    if (url.pathname === METADATA_PATH || url.pathname.startsWith(`${METADATA_PATH}/`)) {
+      const resource = resourceOf(url, true);
+      if (!isProtectedResourceMetadataPath(url.pathname, resource)) return notFound();
+      return metadataResponse(resource);
+    }
+    if (endpointPath !== undefined && url.pathname !== endpointPath) return notFound();
+    const resource = resourceOf(url, false);
 
     const authenticated = await authenticateRequest(request.headers.get("authorization"), options.authentication, resource);
     if ("refusal" in authenticated) {
@@ -103,6 +121,8 @@ export function createHttpHandler(options: CreateHttpHandlerOptions): HttpHandle
       throw error;
     }
   }
+
+  const notFound = () => Response.json({ error: `Not found: the MCP endpoint is ${endpointPath ?? "where this handler is mounted"}.` }, { status: 404 });
 
   function metadataResponse(resource: string): Response {
     const { oauth } = options.authentication;

@@ -31,7 +31,7 @@ export type ListenHttpOptions = CreateHttpHandlerOptions & Omit<ListenOptions, "
 
 /** Serves the gateway's HTTP entry ({@link createHttpHandler}) on a `node:http` server of its own. */
 export async function listenHttp(options: ListenHttpOptions): Promise<HttpListener> {
-  const handler = createHttpHandler(options);
+  const handler = createHttpHandler({ endpointPath: "/mcp", ...options });
   const http = createHttpServer(toNodeHttpHandler(handler, options.log));
   await new Promise<void>((resolve, reject) => {
     http.once("error", reject);

@@ -9,20 +9,20 @@ export type NodeHttpHandler = (request: IncomingMessage, response: ServerRespons
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
 /**
- * Adapts the Fetch handler to Node's `(req, res)`, for `node:http` and Express. The request's path is Express's
- * `originalUrl` when there is one (a router strips its mount path from `url`), and a body a parser already read
- * (`req.body` from `express.json()`) is used rather than the consumed stream. When the client goes away, the
+ * Adapts the Fetch handler to Node's `(req, res)`, for `node:http` and Express. The request's path is `req.url`, which
+ * a router gives relative to where it is mounted, and a body a parser already read (`req.body` from `express.json()`)
+ * is used rather than the consumed stream. When the client goes away, the
  * response body is cancelled at once, so an idle SSE stream ends with its connection.
  */
 export function toNodeHttpHandler(handler: HttpHandler, log: (message: string) => void): NodeHttpHandler {
   return async (request, response, next) => {
-    const { originalUrl, body } = request as IncomingMessage & { originalUrl?: string; body?: unknown };
+    const { body } = request as IncomingMessage & { body?: unknown };
     const parsedBody = next !== undefined && typeof next !== "function" ? next : body;
     const gone = new AbortController();
     response.once("close", () => gone.abort());
     const source = {
       method: request.method,
-      url: originalUrl ?? request.url,
+      url: request.url,
       headers: request.headers,
       [Symbol.asyncIterator]: () => request[Symbol.asyncIterator](),
     };
