@@ -20,9 +20,6 @@ export const httpConfigSchema = z.strictObject({
   allowUnauthenticated: z.boolean().optional(),
 });
 
-/** The `http` part of the gateway config. */
-export type HttpConfig = z.infer<typeof httpConfigSchema>;
-
 function parseUrl(value: string): URL | undefined {
   try {
     return new URL(value);

@@ -2,5 +2,4 @@ export { gatewayConfigSchema, type GatewayConfig, type UpstreamConfig } from "./
 export { parseGatewayConfig, type ParseGatewayConfigOptions } from "./parse-gateway-config.js";
 export { loadGatewayConfig } from "./load-gateway-config.js";
 export { DEFAULT_OAUTH_ALGORITHMS, type OAuthConfig } from "./auth-config.js";
-export type { HttpConfig } from "./http-config.js";
 export type { QuotasConfig } from "./quotas-config.js";

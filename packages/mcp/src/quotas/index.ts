@@ -1,1 +1,1 @@
-export { createQuotas, type QuotaGrant, type QuotaName, type Quotas } from "./create-quotas.js";
+export { createQuotas, type Quotas } from "./create-quotas.js";
