@@ -107,12 +107,16 @@ export function createHttpHandler(options: CreateHttpHandlerOptions): HttpHandle
     const serve = () => (modern ? stateless.serve(request, body, principal) : sessions.serve(request, body, principal));
     const execution = executionOf(body, options.executeName);
     if (execution === "batch") return jsonRpcError(400, -32600, `Bad request: send each ${options.executeName} call on its own, not in a batch.`);
-    if (execution === undefined) return serve();
+    return execution === undefined ? serve() : serveExecution(principal, execution.id, modern, serve);
+  }
+
+  /** Serves an execute call if the caller's quotas admit it, holding its slot until the response has ended. */
+  async function serveExecution(principal: Principal, id: string | number | null, modern: boolean, serve: () => Promise<Response>): Promise<Response> {
     let grant;
     try {
       grant = options.quotas.admit(principal.name);
     } catch (error) {
-      return quotaRefusal(execution.id, error as CodeModeError, modern);
+      return quotaRefusal(id, error as CodeModeError, modern);
     }
     try {
       return whenBodyEnds(await serve(), grant.release);
