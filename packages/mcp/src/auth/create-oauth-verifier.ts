@@ -120,11 +120,23 @@ async function discoverJwksUri(issuer: string): Promise<string> {
       }
       const metadata = (await response.json()) as { issuer?: unknown; jwks_uri?: unknown };
       if (metadata.issuer !== issuer) throw new Error(`${candidate} names the issuer ${JSON.stringify(metadata.issuer)}, not ${issuer}`);
-      if (typeof metadata.jwks_uri !== "string") throw new Error(`${candidate} has no jwks_uri`);
+      if (typeof metadata.jwks_uri !== "string" || !isFetchableKeyUrl(metadata.jwks_uri)) {
+        throw new Error(`${candidate} has no https jwks_uri`);
+      }
       return metadata.jwks_uri;
     } catch (error) {
       failures.push((error as Error).message);
     }
   }
   throw new Error(`no authorization server metadata: ${failures.join("; ")}`);
+}
+
+/** Keys come over https, or plain http from this machine only (an issuer run for tests or development). */
+function isFetchableKeyUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" || (url.protocol === "http:" && ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname));
+  } catch {
+    return false;
+  }
 }
