@@ -191,3 +191,24 @@ describe("createGateway as an OAuth resource server", () => {
     }
   });
 });
+
+describe("createGateway with an issuer it cannot reach", () => {
+  it("answers 503 rather than 401, and logs why without the token", async () => {
+    const lines: string[] = [];
+    const unreachable = createGateway(
+      parseGatewayConfig({ mcpServers: {}, auth: { oauth: { issuer: "http://127.0.0.1:9/nowhere" } } }),
+      { log: (line) => lines.push(line) },
+    );
+    try {
+      const { url } = await unreachable.listen({ port: 0 });
+      const token = await issuer.sign(key, { aud: url });
+      const response = await fetch(url, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: "{}" });
+      expect(response.status).toBe(503);
+      expect(await response.json()).toMatchObject({ id: null, error: { message: "Unavailable: the issuer's keys cannot be fetched now." } });
+      expect(lines.join("\n")).toContain("cannot check tokens of http://127.0.0.1:9/nowhere");
+      expect(lines.join("\n")).not.toContain(token);
+    } finally {
+      await unreachable.close();
+    }
+  });
+});
