@@ -32,6 +32,12 @@ export interface CreateHttpHandlerOptions extends HostAndOriginOptions {
   idleSessionMs?: number | undefined;
   maxSessions?: number | undefined;
   route?: HttpRoute | undefined;
+  /** Wraps the answering of every request (to give it a context for logs, spans and audit records). */
+  around?: ((request: Request, next: (request: Request) => Promise<Response>) => Promise<Response>) | undefined;
+  /** Told who each request authenticated as, once it has. */
+  onAuthenticated?: ((principal: Principal) => void) | undefined;
+  /** Told of each execution a quota refused, by the quota's config key. */
+  onQuotaRefusal?: ((quota: string) => void) | undefined;
   /**
    * The endpoint's path; requests for other paths get 404. Undefined for a handler mounted in another server,
    * whose router decides which requests reach it: every path but the metadata's is then the endpoint.
@@ -98,6 +104,7 @@ export function createHttpHandler(options: CreateHttpHandlerOptions): HttpHandle
       return jsonRpcError(status, status === 503 ? -32000 : -32001, message, challenge ? { "www-authenticate": challenge } : {});
     }
     const { principal } = authenticated;
+    options.onAuthenticated?.(principal);
     const body = parsedBody !== undefined ? parsedBody : request.method === "POST" ? await readJson(request) : undefined;
     if (body instanceof Error) return jsonRpcError(400, -32700, body.message);
     const modern = await isStatelessRequest(request, body);
@@ -116,6 +123,7 @@ export function createHttpHandler(options: CreateHttpHandlerOptions): HttpHandle
     try {
       grant = options.quotas.admit(principal.name);
     } catch (error) {
+      options.onQuotaRefusal?.(String((error as CodeModeError).details?.quota));
       return quotaRefusal(id, error as CodeModeError, modern);
     }
     try {
@@ -137,8 +145,9 @@ export function createHttpHandler(options: CreateHttpHandlerOptions): HttpHandle
 
   return {
     async fetch(request, fetchOptions = {}) {
+      const answer = (incoming: Request) => handle(incoming, fetchOptions.parsedBody);
       try {
-        return await handle(request, fetchOptions.parsedBody);
+        return await (options.around ? options.around(request, answer) : answer(request));
       } catch (error) {
         options.log(`HTTP request failed: ${(error as Error).message}`);
         return jsonRpcError(500, -32603, "Internal error.");

@@ -23,6 +23,8 @@ export interface HttpListener {
   /** `http://host:port/mcp` */
   readonly url: string;
   readonly port: number;
+  /** Stops accepting connections; requests on the open ones are still answered until `close`. */
+  stopAccepting(): void;
   close(): Promise<void>;
 }
 
@@ -45,10 +47,11 @@ export async function listenHttp(options: ListenHttpOptions): Promise<HttpListen
   return {
     url: `http://${shown}:${address.port}/mcp`,
     port: address.port,
+    stopAccepting: () => void http.close(),
     async close() {
       await handler.close();
       http.closeAllConnections();
-      await new Promise<void>((resolve) => http.close(() => resolve()));
+      await new Promise<void>((resolve) => (http.listening ? http.close(() => resolve()) : resolve()));
     },
   };
 }
