@@ -1,4 +1,4 @@
-// `pnpm bench`: engine, catalog, tokens, load and sessions (`bench leaks` on demand); readable tables on stdout,
+// `pnpm bench`: engine, catalog, tokens, load, sessions and quotas (`bench leaks` on demand); readable tables on stdout,
 // JSON in bench/results/. Exits non-zero only when a workload crashes or answers wrongly; a missed goal is reported,
 // not fatal (the machine is shared and noisy).
 import { mkdir, writeFile } from "node:fs/promises";
@@ -12,6 +12,8 @@ import { formatTokensReport, runTokensBench } from "./tokens/index.js";
 import { formatLoadReport } from "./load/format-load-report.js";
 import { runLoadBench } from "./load/run-load-bench.js";
 import { formatLeaksReport } from "./leaks/format-leaks-report.js";
+import { formatQuotasReport } from "./quotas/format-quotas-report.js";
+import { runQuotasBench } from "./quotas/run-quotas-bench.js";
 import { runLeaksBench } from "./leaks/run-leaks-bench.js";
 import { formatSessionsReport } from "./sessions/format-sessions-report.js";
 import { runSessionsBench } from "./sessions/run-sessions-bench.js";
@@ -50,6 +52,13 @@ if (only === undefined || only === "sessions") {
   const report = await runSessionsBench(log);
   await writeFile(`${RESULTS}sessions.json`, `${JSON.stringify({ machine: { ...machine, loadAfter: describeMachine().loadAverage }, ...report }, null, 2)}\n`);
   console.log(`\n## Sessions (bench/results/sessions.json)\n\n${formatSessionsReport(report)}\n`);
+}
+if (only === undefined || only === "quotas") {
+  const machine = describeMachine();
+  const report = await runQuotasBench(log);
+  await writeFile(`${RESULTS}quotas.json`, `${JSON.stringify({ machine: { ...machine, loadAfter: describeMachine().loadAverage }, ...report }, null, 2)}\n`);
+  console.log(`\n## Quotas (bench/results/quotas.json)\n\n${formatQuotasReport(report)}\n`);
+  if (report.wrong.count > 0) throw new Error(`Quotas: ${report.wrong.count} steady runs answered wrongly.`);
 }
 // Leaks take about five minutes: they run only when named (bench/README.md).
 if (only === "leaks") {

@@ -60,7 +60,7 @@ const CLIENT_RUNNERS = { "elicitation-sep1034-client-defaults": SERVE_CLIENT };
 /** The scenarios run for each spec version; each is applicable at that version. */
 const SCENARIOS = {
   "2025-11-25": {
-    server: ["server-initialize", "server-session-lifecycle", "ping", "tools-list", "server-sse-multiple-streams"],
+    server: ["server-initialize", "server-session-lifecycle", "ping", "tools-list", "server-sse-multiple-streams", "dns-rebinding-protection"],
     client: ["initialize", "tools_call", "sse-retry", "json-schema-2020-12-preservation", "elicitation-sep1034-client-defaults"],
   },
   "2026-07-28": {
@@ -71,6 +71,7 @@ const SCENARIOS = {
       "http-header-validation",
       "http-custom-header-server-validation",
       "caching",
+      "dns-rebinding-protection",
       ...[
         "basic-elicitation",
         "basic-sampling",

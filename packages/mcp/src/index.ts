@@ -10,12 +10,13 @@ export {
 export {
   createGateway,
   createGatewayServer,
-  type BearerPrincipal,
   type CreateGatewayOptions,
   type CreateGatewayServerOptions,
   type Gateway,
   type HttpListener,
   type ListenOptions,
+  type NodeHttpHandler,
 } from "./gateway/index.js";
+export type { BearerPrincipal } from "./auth/index.js";
 export { fromMcpTools, type CallUpstreamTool, type GatewayCallContext } from "./tools/index.js";
 export { createUpstream, type CreateUpstreamOptions, type Upstream, type UpstreamStatus } from "./upstream/index.js";

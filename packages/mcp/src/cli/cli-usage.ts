@@ -12,7 +12,8 @@ Usage:
 
 Commands:
   serve    Serve the gateway's execute and search tools (stdio by default; http on H:N/mcp,
-           default 127.0.0.1:8787, with the config's bearer tokens).
+           default 127.0.0.1:8787, with the config's auth and quotas). A host other than
+           loopback needs "auth" and "http": { "publicUrl" } in the config.
   exec     Run one script (a .js/.ts file, or - for stdin) against the config's servers and print
            the execution result as JSON; ARGS reach the script as the global \`args\`.
            Exits 0 when the script completed, 1 when it failed.

@@ -144,7 +144,11 @@ async function serve(loaded: LoadedConfig, values: { transport?: string; host?: 
     stdio = gateway.serveStdio();
     io.stderr("codemode gateway serving on stdio\n");
   } else {
-    const listener = await gateway.listen({ host: values.host ?? "127.0.0.1", port });
+    // An address the gateway refuses to serve (INVALID_CONFIG, exit 2) must not leave the upstreams running.
+    const listener = await gateway.listen({ host: values.host ?? "127.0.0.1", port }).catch(async (error: unknown) => {
+      await gateway.close();
+      throw error;
+    });
     io.stderr(`codemode gateway listening on ${listener.url}\n`);
   }
   await stopped;

@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { approvalsConfigSchema } from "../approval/index.js";
 import { upstreamOAuthConfigSchema } from "../upstream-auth/index.js";
+import { authConfigSchema } from "./auth-config.js";
+import { httpConfigSchema } from "./http-config.js";
+import { quotasConfigSchema } from "./quotas-config.js";
 
 const NAMESPACE = /^[A-Za-z0-9_-]+$/;
 const RESERVED = new Set(["__proto__", "constructor", "prototype"]);
@@ -119,17 +122,9 @@ export const gatewayConfigSchema = z.strictObject({
     })
     .optional(),
   tools: z.strictObject({ execute: toolName.optional(), search: z.union([toolName, z.literal(false)], { error: "must be a tool name or false" }).optional() }).optional(),
-  auth: z
-    .strictObject({
-      bearer: z.array(
-        z.strictObject({
-          name: z.string().min(1),
-          token: z.string().min(16, "must be at least 16 characters"),
-          allow: z.array(z.string().min(1)).optional(),
-        }),
-      ),
-    })
-    .optional(),
+  auth: authConfigSchema.optional(),
+  http: httpConfigSchema.optional(),
+  quotas: quotasConfigSchema.optional(),
   poolSize: z.number().int().positive().optional(),
   /** Opt-in sessions: `execute` then takes a `sessionId` whose top-level variables outlive each run (see docs/sessions.md). */
   sessions: z

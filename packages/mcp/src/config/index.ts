@@ -3,3 +3,5 @@ export { parseGatewayConfig, type ParseGatewayConfigOptions } from "./parse-gate
 export { loadGatewayConfig } from "./load-gateway-config.js";
 export { importClientConfig } from "./import-client-config.js";
 export { readClientConfigFile } from "./load-gateway-config.js";
+export { DEFAULT_OAUTH_ALGORITHMS, type OAuthConfig } from "./auth-config.js";
+export type { QuotasConfig } from "./quotas-config.js";

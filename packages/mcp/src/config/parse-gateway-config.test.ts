@@ -43,7 +43,7 @@ describe("parseGatewayConfig", () => {
       { env: { DOCS_TOKEN: "docs-secret", AGENT_TOKEN: TOKEN } },
     );
     expect(config.mcpServers.docs?.headers).toEqual({ Authorization: "Bearer docs-secret" });
-    expect(config.auth?.bearer[0]?.token).toBe(TOKEN);
+    expect(config.auth?.bearer?.[0]?.token).toBe(TOKEN);
     expect(config.mcpServers.billing?.args).toEqual(["billing-server.js"]);
   });
 

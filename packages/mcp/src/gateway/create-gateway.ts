@@ -1,19 +1,24 @@
 import { randomBytes } from "node:crypto";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { createCodeMode, defineTool, type CodeMode, type ExecutionLimits, type ToolDefinition, type WorkspaceOptions } from "@codemode/core";
 import { approveThroughClient, withApprovals } from "../approval/index.js";
+import { createOAuthVerifier, LOCAL_OWNER, type Principal } from "../auth/index.js";
 import type { GatewayConfig } from "../config/index.js";
+import { createQuotas } from "../quotas/index.js";
 import { createUpstreamResources } from "../resources/index.js";
 import { fromMcpTools } from "../tools/index.js";
 import { createUpstream, type Upstream } from "../upstream/index.js";
 import { createGatewayServer } from "./create-gateway-server.js";
 import { createStatelessGatewayServer } from "./create-stateless-gateway-server.js";
+import { assertSafeExposure } from "./check-host-and-origin.js";
+import { createHttpHandler, type CreateHttpHandlerOptions, type HttpHandler } from "./create-http-handler.js";
 import { createPausedRuns } from "./paused-runs.js";
 import { serveGatewayStdio } from "./serve-gateway-stdio.js";
-import { LOCAL_OWNER } from "./session-owner.js";
 import { listenHttp, type HttpListener, type ListenOptions } from "./listen-http.js";
+import { toNodeHttpHandler, type NodeHttpHandler } from "./to-node-http-handler.js";
 
 /** Options of {@link createGateway}. */
 export interface CreateGatewayOptions {
@@ -47,8 +52,23 @@ export interface Gateway {
    * or a 2026-07-28 one (no initialize; each request carries its version).
    */
   serveStdio(): { close(): Promise<void> };
-  /** Serves Streamable HTTP on `/mcp`, with the config's bearer tokens. */
+  /**
+   * Serves Streamable HTTP on `/mcp`, with the config's `auth`, `http` and `quotas`; refuses (`INVALID_CONFIG`) a
+   * non-loopback `host` without `auth` or without `http.publicUrl`.
+   */
   listen(options?: ListenOptions): Promise<HttpListener>;
+  /**
+   * The same HTTP entry as a Fetch handler (`Request` in, `Response` out) to mount in Hono, a Next.js route or any
+   * Fetch runtime, with the same Host/Origin, auth and quota checks. Route `/mcp` and
+   * `/.well-known/oauth-protected-resource*` to it.
+   *
+   * @example
+   * const handle = gateway.fetchHandler();
+   * app.all("/mcp", (c) => handle(c.req.raw)); // Hono
+   */
+  fetchHandler(): (request: Request) => Promise<Response>;
+  /** The same HTTP entry as a Node `(req, res)` handler, for `node:http` and Express (`app.all("/mcp", handler)`). */
+  nodeHandler(): NodeHttpHandler;
   close(): Promise<void>;
 }
 
@@ -85,6 +105,10 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
   const pausedRuns = createPausedRuns();
   const requestStateKey = randomBytes(32);
   const listeners = new Set<HttpListener>();
+  const handlers = new Set<HttpHandler>();
+  const oauth = config.auth?.oauth ? createOAuthVerifier(config.auth.oauth, log) : undefined;
+  // One count for every HTTP entry of this gateway: they share its sandbox pool.
+  const quotas = createQuotas(config.quotas, { poolSize: config.poolSize ?? availableParallelism() });
 
   const upstreams: Upstream[] = Object.entries(config.mcpServers).map(([id, server]) => {
     const upstream: Upstream = createUpstream(id, server, {
@@ -152,6 +176,32 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
     return server;
   }
 
+  /** Scope of an HTTP caller's servers: its allowlist, and its identity as the owner of code-mode sessions. */
+  const scopeOf = (principal: Principal) => (principal.allow ? { allow: principal.allow, owner: principal.owner } : { owner: principal.owner });
+
+  /** What every HTTP entry of this gateway is made of; `host` is the address a listener binds. */
+  function httpOptions(host?: string): CreateHttpHandlerOptions {
+    const publicUrls = config.http?.publicUrl === undefined ? undefined : [config.http.publicUrl].flat();
+    assertSafeExposure({ host, publicUrls, authenticated: config.auth !== undefined, allowUnauthenticated: config.http?.allowUnauthenticated });
+    return {
+      publicUrls,
+      allowedOrigins: config.http?.allowedOrigins,
+      authentication: { bearer: config.auth?.bearer, oauth },
+      quotas,
+      executeName: config.tools?.execute ?? "execute",
+      createServer: (principal) => createServer(scopeOf(principal)),
+      createStatelessServer: (principal) => createStatelessServer(scopeOf(principal)),
+      watchTools,
+      log,
+    };
+  }
+
+  function httpHandler(): HttpHandler {
+    const handler = createHttpHandler(httpOptions());
+    handlers.add(handler);
+    return handler;
+  }
+
   return {
     codeMode,
     upstreams: () => upstreams.map(({ id, status, protocolVersion, error }) => ({ id, status, protocolVersion, error })),
@@ -166,19 +216,18 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
       return serveGatewayStdio({ createServer, createStatelessServer: () => createStatelessServer({}), watchTools, log });
     },
     async listen(listenOptions = {}) {
-      const listener = await listenHttp({
-        ...listenOptions,
-        bearer: config.auth?.bearer,
-        createServer,
-        createStatelessServer,
-        watchTools,
-        log,
-      });
+      const listener = await listenHttp({ ...httpOptions(listenOptions.host ?? "127.0.0.1"), ...listenOptions });
       listeners.add(listener);
       return listener;
     },
+    fetchHandler() {
+      const handler = httpHandler();
+      return (request) => handler.fetch(request);
+    },
+    nodeHandler: () => toNodeHttpHandler(httpHandler(), log),
     async close() {
       await Promise.all([...listeners].map((listener) => listener.close()));
+      await Promise.all([...handlers].map((handler) => handler.close()));
       await Promise.all([...servers].map((server) => server.close().catch(() => undefined)));
       await Promise.all(upstreams.map((upstream) => upstream.close()));
       await codeMode.close();

@@ -1,4 +1,4 @@
-export { type BearerPrincipal } from "./authenticate-bearer.js";
 export { createGateway, type CreateGatewayOptions, type Gateway } from "./create-gateway.js";
 export { createGatewayServer, type CreateGatewayServerOptions } from "./create-gateway-server.js";
 export type { HttpListener, ListenOptions } from "./listen-http.js";
+export type { NodeHttpHandler } from "./to-node-http-handler.js";

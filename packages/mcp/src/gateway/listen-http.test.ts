@@ -4,6 +4,7 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { Server as StatelessServer } from "@modelcontextprotocol/server";
 import { afterEach, describe, expect, it } from "vitest";
 import { until } from "../__fixtures__/fixtures.js";
+import { createQuotas } from "../quotas/index.js";
 import { listenHttp, type HttpListener } from "./listen-http.js";
 
 const listeners: HttpListener[] = [];
@@ -14,11 +15,13 @@ afterEach(async () => {
   await Promise.all(listeners.splice(0).map((listener) => listener.close()));
 });
 
-async function listen(options: { idleSessionMs?: number; maxSessions?: number }): Promise<HttpListener> {
+async function listen(options: Partial<Parameters<typeof listenHttp>[0]>): Promise<HttpListener> {
   const createServer = () => new Server({ name: "listen-http-test", version: "1.0.0" }, { capabilities: { tools: {} } });
   const createStatelessServer = () => new StatelessServer({ name: "listen-http-test", version: "1.0.0" }, { capabilities: { tools: {} } });
   const watchTools = () => () => undefined;
-  const listener = await listenHttp({ port: 0, bearer: undefined, createServer, createStatelessServer, watchTools, log: () => undefined, ...options });
+  const quotas = createQuotas({ maxExecutionsPerMinute: 1 }, { poolSize: 1 });
+  const common = { authentication: {}, quotas, executeName: "execute", watchTools, log: () => undefined };
+  const listener = await listenHttp({ port: 0, createServer, createStatelessServer, ...common, ...options });
   listeners.push(listener);
   return listener;
 }
@@ -78,5 +81,40 @@ describe("listenHttp", () => {
     await connect(listener);
     await until(async () => (await ping(listener, first.sessionId)) === 404 || undefined, 10_000);
     expect(await ping(listener, second.sessionId)).toBe(200);
+  });
+});
+
+describe("listenHttp's hooks", () => {
+  it("runs every request inside `around`, and tells who authenticated and which quota refused", async () => {
+    const seen: string[] = [];
+    const listener = await listen({
+      authentication: { bearer: [{ name: "ana", token: "hooks-test-token-0123456789" }] },
+      around: async (request, next) => {
+        const response = await next(request);
+        seen.push(`${request.method} ${new URL(request.url).pathname} ${response.status}`);
+        return response;
+      },
+      route: async (request) => (new URL(request.url).pathname === "/healthz" ? new Response("ok") : undefined),
+      onAuthenticated: (principal) => seen.push(`as ${principal.name}`),
+      onQuotaRefusal: (quota) => seen.push(`refused by ${quota}`),
+    });
+    expect(await (await fetch(new URL("/healthz", listener.url))).text()).toBe("ok");
+    const call = (id: number) =>
+      fetch(listener.url, {
+        method: "POST",
+        headers: { authorization: "Bearer hooks-test-token-0123456789", "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2026-07-28", "mcp-method": "tools/call", "mcp-name": "execute" },
+        body: JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "execute", arguments: { code: "return 1" }, _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28" } } }),
+      }).then(async (response) => ({ status: response.status, text: await response.text() }));
+    await call(1);
+    const refused = await call(2);
+    expect(refused.text).toContain("quotas.maxExecutionsPerMinute is 1");
+    expect(seen).toEqual(["GET /healthz 200", "as ana", expect.stringMatching(/^POST \/mcp /), "as ana", "refused by maxExecutionsPerMinute", "POST /mcp 200"]);
+  });
+
+  it("stops accepting connections on stopAccepting, and still closes", async () => {
+    const listener = await listen({});
+    listener.stopAccepting();
+    await expect(fetch(listener.url)).rejects.toThrow();
+    await listener.close();
   });
 });

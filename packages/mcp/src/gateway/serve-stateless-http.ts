@@ -1,20 +1,18 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
-import { toNodeHandler, toWebRequest, type NodeMcpRequestHandler } from "@modelcontextprotocol/node";
-import { createMcpHandler, isLegacyRequest, type McpHttpHandler, type McpServer, type Server } from "@modelcontextprotocol/server";
-import type { BearerPrincipal } from "./authenticate-bearer.js";
-import { sessionOwnerOf } from "./session-owner.js";
+import { AsyncLocalStorage } from "node:async_hooks";
+import { createMcpHandler, isLegacyRequest, type McpServer, type Server } from "@modelcontextprotocol/server";
+import type { Principal } from "../auth/index.js";
 
 /** Options of {@link serveStatelessHttp}. */
 export interface ServeStatelessHttpOptions {
-  /** The server that answers one request, for one caller's scope. */
-  createServer: (options: { allow?: readonly string[]; owner?: string }) => McpServer | Server;
+  /** The server that answers one request, for one caller. */
+  createServer: (principal: Principal) => McpServer | Server;
   log: (message: string) => void;
 }
 
 /** The 2026-07-28 side of the `/mcp` endpoint. */
 export interface StatelessHttp {
-  /** Answers one request of an authenticated caller (null without auth). */
-  serve(request: IncomingMessage, response: ServerResponse, body: unknown, principal: BearerPrincipal | null): Promise<void>;
+  /** Answers one request of an authenticated caller. */
+  serve(request: Request, body: unknown, principal: Principal): Promise<Response>;
   /** Tells open `subscriptions/listen` streams that the tool list changed. */
   toolsChanged(): void;
   close(): Promise<void>;
@@ -27,31 +25,23 @@ export interface StatelessHttp {
  * with {@link isStatelessRequest}.
  */
 export function serveStatelessHttp(options: ServeStatelessHttpOptions): StatelessHttp {
-  // One handler per caller: its factory then knows the caller's scope without passing it through the request.
-  const handlers = new Map<BearerPrincipal | null, { handler: McpHttpHandler; serve: NodeMcpRequestHandler }>();
+  // The handler calls its factory while it answers a request, inside that request's async context: the caller is
+  // carried there rather than through the request, so one handler serves every caller.
+  const caller = new AsyncLocalStorage<Principal>();
   const onerror = (error: Error) => options.log(`MCP 2026-07-28 request failed: ${error.message}`);
-
-  function handlerOf(principal: BearerPrincipal | null) {
-    let entry = handlers.get(principal);
-    if (!entry) {
-      const owner = sessionOwnerOf(principal);
-      const scope = principal?.allow ? { allow: principal.allow, owner } : { owner };
-      const handler = createMcpHandler(() => options.createServer(scope), { legacy: "reject", onerror });
-      entry = { handler, serve: toNodeHandler(handler, { onerror }) };
-      handlers.set(principal, entry);
-    }
-    return entry;
-  }
+  const handler = createMcpHandler(
+    () => {
+      const principal = caller.getStore();
+      if (!principal) throw new Error("A 2026-07-28 server was asked for outside of a request.");
+      return options.createServer(principal);
+    },
+    { legacy: "reject", onerror },
+  );
 
   return {
-    serve: (request, response, body, principal) => handlerOf(principal).serve(request, response, body),
-    toolsChanged() {
-      for (const { handler } of handlers.values()) handler.notify.toolsChanged();
-    },
-    async close() {
-      await Promise.all([...handlers.values()].map(({ handler }) => handler.close().catch(() => undefined)));
-      handlers.clear();
-    },
+    serve: (request, body, principal) => caller.run(principal, () => handler.fetch(request, { parsedBody: body })),
+    toolsChanged: () => handler.notify.toolsChanged(),
+    close: () => handler.close().catch(() => undefined),
   };
 }
 
@@ -59,7 +49,7 @@ export function serveStatelessHttp(options: ServeStatelessHttpOptions): Stateles
  * Whether a request belongs to the 2026-07-28 era: no session, and the version claim of the request envelope or of
  * the `MCP-Protocol-Version` header. Everything else (initialize, a session's traffic, GET and DELETE) is 2025-era.
  */
-export async function isStatelessRequest(request: IncomingMessage, body: unknown): Promise<boolean> {
-  if (request.headers["mcp-session-id"] !== undefined) return false;
-  return !(await isLegacyRequest(await toWebRequest(request, body), body));
+export async function isStatelessRequest(request: Request, body: unknown): Promise<boolean> {
+  if (request.headers.has("mcp-session-id")) return false;
+  return !(await isLegacyRequest(request, body));
 }

@@ -12,3 +12,8 @@ export function sessionOwnerOf(principal: BearerPrincipal | null): string {
   if (!principal) return "http:anonymous";
   return `bearer:${createHash("sha256").update(principal.token).digest("hex")}`;
 }
+
+/** The session owner of an OAuth caller: its subject, so that a refreshed token keeps its sessions. */
+export function oauthOwnerOf(subject: string): string {
+  return `oauth:${subject}`;
+}

@@ -1,0 +1,1 @@
+export { createQuotas, type Quotas } from "./create-quotas.js";
