@@ -5,7 +5,9 @@ import { CodeModeError, isCodeModeError } from "@codemode/core";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { loadGatewayConfig, parseGatewayConfig, type GatewayConfig } from "../config/index.js";
 import { createGateway, type Gateway } from "../gateway/index.js";
+import { createLogger, formatLogEntry, LOG_LEVELS, type LogLevel } from "../operate/index.js";
 import { CLI_USAGE } from "./cli-usage.js";
+import { readPackageVersion } from "./read-package-version.js";
 
 /** Where the CLI writes, so tests can read what it printed. */
 export interface CliIo {
@@ -27,7 +29,10 @@ const OPTIONS = {
   limit: { type: "string" },
   detail: { type: "string" },
   workspace: { type: "string" },
+  "grace-ms": { type: "string" },
+  "log-level": { type: "string" },
   help: { type: "boolean", short: "h" },
+  version: { type: "boolean", short: "V" },
 } as const;
 
 /**
@@ -59,12 +64,19 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   }
   const { values, positionals } = parsed;
   const [command, ...rest] = positionals;
+  if (values.version) {
+    io.stdout(`${readPackageVersion()}\n`);
+    return 0;
+  }
   if (values.help || command === "help" || command === undefined) {
     io.stdout(`${CLI_USAGE}\n`);
     return command === undefined && !values.help ? 2 : 0;
   }
   if (scriptArgs.length > 0 && command !== "exec") throw usageError(`\`--\` arguments are only for exec.`);
   if (values.workspace !== undefined && command !== "exec") throw usageError("--workspace is only for exec.");
+  for (const flag of ["grace-ms", "log-level"] as const) {
+    if (values[flag] !== undefined && command !== "serve") throw usageError(`--${flag} is only for serve.`);
+  }
   switch (command) {
     case "serve":
       expectPositionals(command, rest, 0);
@@ -103,29 +115,53 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   }
 }
 
-async function serve(loaded: LoadedConfig, values: { transport?: string; host?: string; port?: string }, io: CliIo): Promise<number> {
+interface ServeFlags {
+  transport?: string;
+  host?: string;
+  port?: string;
+  "grace-ms"?: string;
+  "log-level"?: string;
+}
+
+async function serve(loaded: LoadedConfig, values: ServeFlags, io: CliIo): Promise<number> {
   const transport = values.transport ?? "stdio";
   if (transport !== "stdio" && transport !== "http") throw usageError(`--transport must be stdio or http, not "${transport}".`);
   if (transport === "stdio" && (values.host !== undefined || values.port !== undefined)) {
     throw usageError("--host and --port are only for --transport http.");
   }
   const port = values.port === undefined ? 8787 : parsePort(values.port);
-  const gateway = createGateway(loaded.config, { baseDir: loaded.baseDir, log: (line) => io.stderr(`${line}\n`) });
+  const graceMs = values["grace-ms"] === undefined ? (loaded.config.shutdown?.graceMs ?? 10_000) : parseCount("--grace-ms", values["grace-ms"]);
+  const level = parseLogLevel(values["log-level"]);
+  // Log collectors read JSON lines; a person at a terminal reads text.
+  const format = process.stderr.isTTY ? "text" : "json";
+  const write = (_message: string, entry: Parameters<typeof formatLogEntry>[0]) => io.stderr(`${formatLogEntry(entry, format)}\n`);
+  const logger = createLogger({ write, level });
+  const gateway = createGateway(loaded.config, { baseDir: loaded.baseDir, log: write, logLevel: level });
   await gateway.start();
-  const stopped = new Promise<void>((resolve) => {
-    for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => resolve());
-    if (transport === "stdio") process.stdin.once("close", () => resolve());
+  const stopped = new Promise<string>((resolve) => {
+    for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => resolve(signal));
+    if (transport === "stdio") process.stdin.once("close", () => resolve("stdin closed"));
   });
   if (transport === "stdio") {
     await gateway.connect(new StdioServerTransport());
-    io.stderr("codemode gateway serving on stdio\n");
+    logger.info("codemode gateway serving on stdio");
   } else {
     const listener = await gateway.listen({ host: values.host ?? "127.0.0.1", port });
-    io.stderr(`codemode gateway listening on ${listener.url}\n`);
+    logger.info(`codemode gateway listening on ${listener.url}`, { url: listener.url });
   }
-  await stopped;
-  await gateway.close();
+  const reason = await stopped;
+  // A second signal while draining ends the process at once, with the shell's code for death by that signal.
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => process.exit(signal === "SIGINT" ? 130 : 143));
+  logger.info(`stopping (${reason}): running executions get up to ${graceMs} ms to finish`, { graceMs });
+  await gateway.close({ graceMs });
+  logger.info("codemode gateway stopped");
   return 0;
+}
+
+function parseLogLevel(text: string | undefined): LogLevel {
+  if (text === undefined) return "info";
+  if (!(LOG_LEVELS as string[]).includes(text)) throw usageError(`--log-level must be one of ${LOG_LEVELS.join(", ")}, not "${text}".`);
+  return text as LogLevel;
 }
 
 interface LoadedConfig {
@@ -199,6 +235,12 @@ function parsePort(text: string): number {
   const port = Number(text);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw usageError(`--port must be a port number, not "${text}".`);
   return port;
+}
+
+function parseCount(flag: string, text: string): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 0) throw usageError(`${flag} must be a whole number of milliseconds, not "${text}".`);
+  return value;
 }
 
 function parsePositiveInteger(flag: string, text: string): number {

@@ -1,6 +1,7 @@
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { EXECUTION_RESULT_SCHEMA, executeInputSchema, formatExecutionResult, toErrorData, type ApprovalDecision, type ApprovalRequest, type CodeMode } from "@codemode/core";
+import type { TrackExecution } from "../operate/index.js";
 import type { GatewayCallContext } from "../tools/index.js";
 import { SEARCH_INPUT_SCHEMA, SEARCH_RESULT_SCHEMA } from "./gateway-tool-schemas.js";
 import { renderSearchPage } from "./render-search-page.js";
@@ -22,6 +23,8 @@ export interface CreateGatewayServerOptions {
    * to resume one. `execute` then takes a `sessionId`.
    */
   sessionOwner?: string;
+  /** Runs each execution through the gateway's metrics, audit log and shutdown. */
+  track?: TrackExecution;
 }
 
 /** What one `tools/call` request gives the tools, whichever protocol era carried it. */
@@ -91,7 +94,8 @@ export function createGatewayTools(options: CreateGatewayServerOptions): Gateway
       let completed = 0;
       context.onToolCall = (tool) => reportProgress(++completed, `${tool} finished`);
     }
-    const result = await codeMode.execute(code, { signal, context, ...scope, ...session });
+    const track = options.track ?? ((execution, run) => run({ signal: execution.signal }));
+    const result = await track({ code, signal }, (tracked) => codeMode.execute(code, { ...tracked, context, ...scope, ...session }));
     return {
       content: [{ type: "text", text: formatExecutionResult(result) }],
       structuredContent: { ...result },

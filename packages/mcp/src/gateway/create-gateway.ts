@@ -5,6 +5,7 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { createCodeMode, defineTool, type CodeMode, type ExecutionLimits, type ToolDefinition, type WorkspaceOptions } from "@codemode/core";
 import { approveThroughClient, withApprovals } from "../approval/index.js";
 import type { GatewayConfig } from "../config/index.js";
+import { createLogger, createOperations, stderrLogWriter, type LogEntry, type LogLevel } from "../operate/index.js";
 import { fromMcpTools } from "../tools/index.js";
 import { createUpstream, type Upstream } from "../upstream/index.js";
 import { createGatewayServer } from "./create-gateway-server.js";
@@ -17,8 +18,13 @@ import { listenHttp, type HttpListener, type ListenOptions } from "./listen-http
 export interface CreateGatewayOptions {
   /** Where relative `cwd`s of stdio upstreams are resolved. Default: the process's working directory. */
   baseDir?: string;
-  /** Receives the gateway's operational messages (upstreams down, reconnects). Default: stderr. */
-  log?: (message: string) => void;
+  /**
+   * Receives the gateway's operational messages (upstreams down, reconnects), each with its structured entry (time,
+   * level, request id). Default: stderr, as JSON lines unless stderr is a terminal.
+   */
+  log?: (message: string, entry: LogEntry) => void;
+  /** The least level logged. Default "info". */
+  logLevel?: LogLevel;
   /**
    * A folder scripts may read and write through `files` (see the core's `workspace` option). Default: the config's
    * `workspace`, its `dir` resolved from `baseDir`; else none.
@@ -40,9 +46,13 @@ export interface Gateway {
   createServer(options?: { allow?: readonly string[]; owner?: string }): Server;
   /** Serves one client over a transport such as stdio, with access to every tool. */
   connect(transport: Transport): Promise<void>;
-  /** Serves Streamable HTTP on `/mcp`, with the config's bearer tokens. */
+  /** Serves Streamable HTTP on `/mcp`, with the config's bearer tokens; `/healthz`, `/readyz` and `/metrics` beside it. */
   listen(options?: ListenOptions): Promise<HttpListener>;
-  close(): Promise<void>;
+  /**
+   * Stops: HTTP listeners accept no new connections and no new execution starts; running ones get `graceMs`
+   * (default 0) to finish and are then cancelled; then everything closes.
+   */
+  close(options?: { graceMs?: number }): Promise<void>;
 }
 
 const MiB = 1024 * 1024;
@@ -57,7 +67,17 @@ const VERSION = "0.0.0";
  * await gateway.listen({ port: 8787 });
  */
 export function createGateway(config: GatewayConfig, options: CreateGatewayOptions = {}): Gateway {
-  const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));
+  const logger = createLogger({ write: options.log ?? stderrLogWriter(), ...(options.logLevel ? { level: options.logLevel } : {}) });
+  const log = (message: string) => (TROUBLE.test(message) ? logger.warn(message) : logger.info(message));
+  const operations = createOperations({
+    ...(config.metrics ? { metrics: config.metrics } : {}),
+    ...(config.audit ? { audit: config.audit } : {}),
+    baseDir: options.baseDir ?? process.cwd(),
+    logger,
+    upstreams: () => upstreams,
+    queued: () => codeMode.stats().queued,
+    sessions: () => servers.size,
+  });
   const { maxResponseBytes = 8 * MiB, callTimeoutMs, ...limits } = config.limits ?? {};
   const codeMode = createCodeMode({
     tools: [],
@@ -68,6 +88,8 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
     ...workspaceOf(config, options),
     ...(config.sessions ? { sessions: config.sessions } : {}),
     approve: approveThroughClient,
+    onToolCallEnd: operations.onToolCallEnd,
+    ...(operations.trace ? { trace: operations.trace } : {}),
   });
   const toolsByServer = new Map<string, ToolDefinition[]>();
   const servers = new Set<Server>();
@@ -99,14 +121,14 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
         defineTool(tool);
         return true;
       } catch (error) {
-        log(`skipping upstream tool ${tool.name}: ${(error as Error).message}`);
+        logger.warn(`skipping upstream tool ${tool.name}: ${(error as Error).message}`);
         return false;
       }
     });
     try {
       codeMode.setTools(usable);
     } catch (error) {
-      log(`could not load the upstream tools: ${(error as Error).message}`);
+      logger.error(`could not load the upstream tools: ${(error as Error).message}`);
       return;
     }
     // The execute tool's description lists the tools, so clients must list again.
@@ -120,6 +142,7 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
       executeName: config.tools?.execute ?? "execute",
       searchName: config.tools?.search ?? "search",
       version: VERSION,
+      track: operations.track,
       ...(allow ? { allow } : {}),
       ...(config.sessions ? { sessionOwner: owner } : {}),
     };
@@ -140,9 +163,11 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
     },
     createServer,
     async connect(transport) {
+      await operations.listen();
       await createServer().connect(transport);
     },
     async listen(listenOptions = {}) {
+      await operations.listen();
       const listener = await listenHttp({
         ...listenOptions,
         bearer: config.auth?.bearer,
@@ -154,18 +179,26 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
           return () => toolWatchers.delete(onChange);
         },
         log,
+        operations,
       });
       listeners.add(listener);
       return listener;
     },
-    async close() {
+    async close({ graceMs = 0 } = {}) {
+      for (const listener of listeners) listener.stopAccepting();
+      const { finished, cancelled } = await operations.drain(graceMs);
+      if (finished + cancelled > 0) logger.info(`stopped: ${finished} executions finished, ${cancelled} cancelled`, { finished, cancelled });
       await Promise.all([...listeners].map((listener) => listener.close()));
       await Promise.all([...servers].map((server) => server.close().catch(() => undefined)));
       await Promise.all(upstreams.map((upstream) => upstream.close()));
       await codeMode.close();
+      await operations.close();
     },
   };
 }
+
+// upstream/ and listen-http log plain messages; these words mark the ones about trouble.
+const TROUBLE = /\b(down|disconnected|failed|could not|warning)\b/;
 
 function workspaceOf(config: GatewayConfig, options: CreateGatewayOptions): { workspace?: WorkspaceOptions } {
   if (options.workspace) return { workspace: options.workspace };

@@ -5,6 +5,7 @@ import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { Server as StatelessServer } from "@modelcontextprotocol/server";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
+import { setRequestPrincipal, type Operations } from "../operate/index.js";
 import { authenticateBearer, type BearerPrincipal } from "./authenticate-bearer.js";
 import { isStatelessRequest, serveStatelessHttp } from "./serve-stateless-http.js";
 import { sessionOwnerOf } from "./session-owner.js";
@@ -29,6 +30,8 @@ export interface HttpListener {
   /** `http://host:port/mcp` */
   readonly url: string;
   readonly port: number;
+  /** Stops accepting connections; requests on the open ones are still answered until `close`. */
+  stopAccepting(): void;
   close(): Promise<void>;
 }
 
@@ -44,6 +47,8 @@ interface ListenHttpOptions extends ListenOptions {
   /** Calls back whenever the tool list changes; returns how to stop. */
   watchTools: (onChange: () => void) => () => void;
   log: (message: string) => void;
+  /** Health, readiness and metrics routes, and the request context of logs, spans and audit records. */
+  operations?: Pick<Operations, "serveNode">;
 }
 
 interface Session {
@@ -90,7 +95,8 @@ export async function listenHttp(options: ListenHttpOptions): Promise<HttpListen
     if (idleSince(idlest) !== Infinity) closeSession(idlest);
   };
   const http = createHttpServer((request, response) => {
-    handle(request, response).catch((error) => {
+    const serve = () => handle(request, response);
+    (options.operations ? options.operations.serveNode(request, response, serve) : serve()).catch((error) => {
       options.log(`HTTP request failed: ${(error as Error).message}`);
       if (!response.headersSent) sendJson(response, 500, rpcError(-32603, "Internal error."));
       else response.end();
@@ -108,6 +114,7 @@ export async function listenHttp(options: ListenHttpOptions): Promise<HttpListen
         response.setHeader("WWW-Authenticate", 'Bearer realm="codemode"');
         return sendJson(response, 401, rpcError(-32001, "Unauthorized: send a valid bearer token."));
       }
+      setRequestPrincipal(principal.name);
     }
     const body = request.method === "POST" ? await readJson(request) : undefined;
     if (body instanceof Error) return sendJson(response, 400, rpcError(-32700, body.message));
@@ -156,6 +163,7 @@ export async function listenHttp(options: ListenHttpOptions): Promise<HttpListen
   return {
     url: `http://${shown}:${address.port}/mcp`,
     port: address.port,
+    stopAccepting: () => void http.close(),
     async close() {
       clearInterval(sweep);
       unwatchTools();
