@@ -17,5 +17,6 @@ export {
   type HttpListener,
   type ListenOptions,
 } from "./gateway/index.js";
+export type { LogEntry, LogLevel } from "./operate/index.js";
 export { fromMcpTools, type CallUpstreamTool, type GatewayCallContext } from "./tools/index.js";
 export { createUpstream, type CreateUpstreamOptions, type Upstream, type UpstreamStatus } from "./upstream/index.js";

@@ -47,8 +47,11 @@ interface ListenHttpOptions extends ListenOptions {
   /** Calls back whenever the tool list changes; returns how to stop. */
   watchTools: (onChange: () => void) => () => void;
   log: (message: string) => void;
-  /** Health, readiness and metrics routes, and the request context of logs, spans and audit records. */
-  operations?: Pick<Operations, "serveNode">;
+  /**
+   * Health, readiness and metrics routes, the request context of logs, spans and audit records, and the metrics
+   * (`operations.metrics.countQuotaRefusal`) that quota checks count into.
+   */
+  operations?: Operations;
 }
 
 interface Session {
