@@ -164,7 +164,7 @@ return { size: w.data.size, escape: escape.error.code };`);
         stop = () => child.kill("SIGTERM");
         let stderr = "";
         child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-        url = await until(() => /listening on (http[^\s"]+)/.exec(stderr)?.[1] ?? "", 30_000);
+        url = await until(() => /listening on (\S+)/.exec(stderr)?.[1] ?? "", 30_000);
         expect(stderr).toContain("upstream remote is down");
         everything = await startEverythingHttp(upstreamPort);
       });

@@ -147,7 +147,8 @@ async function serve(loaded: LoadedConfig, values: ServeFlags, io: CliIo): Promi
     logger.info("codemode gateway serving on stdio");
   } else {
     const listener = await gateway.listen({ host: values.host ?? "127.0.0.1", port });
-    logger.info(`codemode gateway listening on ${listener.url}`, { url: listener.url });
+    // The URL is followed by a space even inside a JSON line, so scripts that read it with /listening on (\S+)/ work.
+    logger.info(`codemode gateway listening on ${listener.url} (Streamable HTTP)`, { url: listener.url });
   }
   const reason = await stopped;
   // A second signal while draining ends the process at once, with the shell's code for death by that signal.
