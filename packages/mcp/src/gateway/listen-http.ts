@@ -49,7 +49,7 @@ interface ListenHttpOptions extends ListenOptions {
   log: (message: string) => void;
   /**
    * Health, readiness and metrics routes, the request context of logs, spans and audit records, and the metrics
-   * (`operations.metrics.countQuotaRefusal`) that quota checks count into.
+   * (`operations.countQuotaRefusal`) that quota checks count into.
    */
   operations?: Operations;
 }

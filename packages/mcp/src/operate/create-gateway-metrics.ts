@@ -1,4 +1,3 @@
-import { Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { ExecutionResult } from "@codemode/core";
 
 /** What the metrics read when they are scraped, rather than being told as things happen. */
@@ -15,7 +14,6 @@ export interface MetricsSources {
 
 /** The gateway's Prometheus metrics, in a registry of its own so two gateways in one process do not mix. */
 export interface GatewayMetrics {
-  readonly registry: Registry;
   /** Counts a finished execution and observes its duration. */
   executionFinished(result: Pick<ExecutionResult, "status" | "error" | "durationMs">): void;
   /** Counts one upstream tool call by its upstream and outcome (`ok` or the envelope's error code). */
@@ -32,8 +30,20 @@ export interface GatewayMetrics {
 // Scripts run from milliseconds (a lookup) to minutes (an approval wait).
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300];
 
-/** Makes the gateway's metrics over a new registry. */
-export function createGatewayMetrics(sources: MetricsSources): GatewayMetrics {
+/** Metrics that count nothing, for a gateway that serves no `/metrics`. */
+export const NO_METRICS: GatewayMetrics = {
+  executionFinished: () => undefined,
+  toolCallFinished: () => undefined,
+  countQuotaRefusal: () => undefined,
+  render: async () => ({ contentType: "text/plain; version=0.0.4; charset=utf-8", body: "" }),
+};
+
+/**
+ * Makes the gateway's metrics over a new registry. `prom-client` is imported only here: loading it takes hundreds of
+ * milliseconds, which a gateway without `/metrics` (and every `codemode exec`) should not pay.
+ */
+export async function loadGatewayMetrics(sources: MetricsSources): Promise<GatewayMetrics> {
+  const { Counter, Gauge, Histogram, Registry } = await import("prom-client");
   const registry = new Registry();
   const registers = [registry];
   const executions = new Counter({
@@ -71,12 +81,23 @@ export function createGatewayMetrics(sources: MetricsSources): GatewayMetrics {
       for (const upstream of sources.upstreams()) this.set({ upstream: upstream.id }, upstream.status === "connected" ? 1 : 0);
     },
   });
-  gauge(registers, "codemode_execution_queue_depth", "Executions waiting for a sandbox worker.", sources.queued);
-  gauge(registers, "codemode_executions_in_flight", "Executions started and not finished.", sources.running);
-  gauge(registers, "codemode_active_sessions", "Open MCP client sessions (2025-era HTTP sessions and stdio connections).", sources.sessions);
+  const gauges: [string, string, () => number][] = [
+    ["codemode_execution_queue_depth", "Executions waiting for a sandbox worker.", sources.queued],
+    ["codemode_executions_in_flight", "Executions started and not finished.", sources.running],
+    ["codemode_active_sessions", "Open MCP client sessions (2025-era HTTP sessions and stdio connections).", sources.sessions],
+  ];
+  for (const [name, help, read] of gauges) {
+    new Gauge({
+      name,
+      help,
+      registers,
+      collect() {
+        this.set(read());
+      },
+    });
+  }
 
   return {
-    registry,
     executionFinished(result) {
       executions.inc({ status: result.status, error_kind: result.error?.kind ?? "none" });
       duration.observe({ status: result.status }, result.durationMs / 1000);
@@ -87,15 +108,4 @@ export function createGatewayMetrics(sources: MetricsSources): GatewayMetrics {
       return { contentType: registry.contentType, body: await registry.metrics() };
     },
   };
-}
-
-function gauge(registers: Registry[], name: string, help: string, read: () => number) {
-  new Gauge({
-    name,
-    help,
-    registers,
-    collect() {
-      this.set(read());
-    },
-  });
 }

@@ -6,10 +6,11 @@ import { createOperations, type TrackedRunOptions } from "./create-operations.js
 
 const completed: ExecutionResult = { status: "completed", result: 1, error: null, diagnostics: [], logs: [], toolCalls: [], durationMs: 5 };
 
-function operationsWith(upstreams: { id: string; status: string }[] = [{ id: "docs", status: "connected" }]) {
+async function operationsWith(upstreams: { id: string; status: string }[] = [{ id: "docs", status: "connected" }]) {
   const entries: LogEntry[] = [];
   const logger = createLogger({ write: (_message, entry) => entries.push(entry), level: "debug" });
   const operations = createOperations({ baseDir: ".", logger, upstreams: () => upstreams, queued: () => 0, sessions: () => 0, metrics: { token: "a-metrics-token-0001" } });
+  await operations.listen();
   return { operations, entries };
 }
 
@@ -31,7 +32,7 @@ function controllableRun() {
 
 describe("createOperations", () => {
   it("serves a Fetch request with a request id, answering its own routes and passing the rest on", async () => {
-    const { operations, entries } = operationsWith();
+    const { operations, entries } = await operationsWith();
     const passed: string[] = [];
     const next = async (request: Request) => {
       passed.push(new URL(request.url).pathname);
@@ -50,7 +51,7 @@ describe("createOperations", () => {
   });
 
   it("hands an execution run inside a request that request's id as a span attribute", async () => {
-    const { operations } = operationsWith();
+    const { operations } = await operationsWith();
     const execution = controllableRun();
     await operations.serveFetch(new Request("http://gateway.test/mcp", { headers: { "x-request-id": "req-span-1" } }), async () => {
       const tracked = operations.track({ code: "return 1", signal: new AbortController().signal }, execution.run);
@@ -63,7 +64,7 @@ describe("createOperations", () => {
   });
 
   it("lets a running execution finish while draining, and refuses a new one without running it", async () => {
-    const { operations } = operationsWith();
+    const { operations } = await operationsWith();
     const execution = controllableRun();
     const running = operations.track({ code: "return 1", signal: new AbortController().signal }, execution.run);
     const drained = operations.drain(60_000);
@@ -79,22 +80,22 @@ describe("createOperations", () => {
   });
 
   it("cancels what still runs when the grace period is over", async () => {
-    const { operations } = operationsWith();
+    const { operations } = await operationsWith();
     const execution = controllableRun();
     const running = operations.track({ code: "return 1", signal: new AbortController().signal }, execution.run);
     expect(await operations.drain(10)).toEqual({ finished: 0, cancelled: 1 });
     expect(await running).toMatchObject({ status: "failed", error: { kind: "Cancelled" } });
-    const metrics = await operations.metrics.render();
+    const metrics = await operations.renderMetrics();
     expect(parsePrometheusText(metrics.body).get(sample("codemode_executions_total", { status: "failed", error_kind: "Cancelled" }))).toBe(1);
     await operations.close();
   });
 
   it("counts quota refusals by quota", async () => {
-    const { operations } = operationsWith();
-    operations.metrics.countQuotaRefusal("concurrent");
-    operations.metrics.countQuotaRefusal("concurrent");
-    operations.metrics.countQuotaRefusal("per_minute");
-    const samples = parsePrometheusText((await operations.metrics.render()).body);
+    const { operations } = await operationsWith();
+    operations.countQuotaRefusal("concurrent");
+    operations.countQuotaRefusal("concurrent");
+    operations.countQuotaRefusal("per_minute");
+    const samples = parsePrometheusText((await operations.renderMetrics()).body);
     expect(samples.get(sample("codemode_quota_refusals_total", { quota: "concurrent" }))).toBe(2);
     expect(samples.get(sample("codemode_quota_refusals_total", { quota: "per_minute" }))).toBe(1);
     await operations.close();

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import type { ExecuteOptions, ExecutionResult, ToolCallEndEvent, TraceOptions } from "@codemode/core";
 import { answerNodeRequest, type Route } from "./answer-node-request.js";
 import { createAuditLog, type AuditConfig, type AuditLog } from "./create-audit-log.js";
-import { createGatewayMetrics, type GatewayMetrics, type MetricsSources } from "./create-gateway-metrics.js";
+import { loadGatewayMetrics, NO_METRICS, type GatewayMetrics, type MetricsSources } from "./create-gateway-metrics.js";
 import type { GatewayLogger } from "./create-logger.js";
 import { currentRequest, runInRequestContext } from "./request-context.js";
 
@@ -36,7 +36,13 @@ export type TrackExecution = (
 
 /** How the gateway is watched and stopped: health and metrics routes, execution hooks, the audit log and draining. */
 export interface Operations {
-  readonly metrics: GatewayMetrics;
+  /**
+   * Counts one request refused by a quota. `quota` names which (for example `concurrent`, `per_minute`, `queued`);
+   * keep it to a few fixed names, since each is a time series.
+   */
+  countQuotaRefusal(quota: string): void;
+  /** The Prometheus text of every metric (empty without a `metrics` config). */
+  renderMetrics(): Promise<{ contentType: string; body: string }>;
   /** What the core must record in each tool call for the audit log; undefined when it needs nothing. */
   readonly trace: TraceOptions | undefined;
   /** Answers `GET /healthz`, `/readyz` and `/metrics`; undefined for every other request. */
@@ -51,7 +57,10 @@ export interface Operations {
   track: TrackExecution;
   /** The core's `onToolCallEnd` hook: counts upstream tool calls. */
   onToolCallEnd(event: ToolCallEndEvent): void;
-  /** Starts the metrics port, when the config has one (once; later calls wait for the first). */
+  /**
+   * Loads the metrics and starts the metrics port, as the config asks (once; later calls wait for the first).
+   * Executions are counted from then on: `/metrics` is served only by listeners started after it.
+   */
   listen(): Promise<{ url: string } | undefined>;
   /**
    * Refuses new executions and reports not ready, waits up to `graceMs` for the running ones, then cancels those
@@ -68,14 +77,14 @@ const CANCEL_WAIT_MS = 5_000;
 /** Makes the operations of one gateway. */
 export function createOperations(options: CreateOperationsOptions): Operations {
   const running = new Set<Promise<unknown>>();
-  const metrics = createGatewayMetrics({ ...options, running: () => running.size });
+  let metrics: GatewayMetrics = NO_METRICS;
   const audit: AuditLog | undefined = options.audit ? createAuditLog(options.audit, options.baseDir) : undefined;
   const trace = options.audit?.includeArguments || options.audit?.includeResults
     ? { arguments: options.audit.includeArguments === true, results: options.audit.includeResults === true }
     : undefined;
   const shutdown = new AbortController();
   let draining = false;
-  let metricsPort: Promise<{ url: string; server: HttpServer } | undefined> | undefined;
+  let started: Promise<{ url: string; server: HttpServer } | undefined> | undefined;
 
   const route = (onMetricsPort: boolean): Route => async (request) => {
     const { pathname } = new URL(request.url);
@@ -146,7 +155,8 @@ export function createOperations(options: CreateOperationsOptions): Operations {
     }
   }
 
-  async function startMetricsPort() {
+  async function start() {
+    if (options.metrics) metrics = await loadGatewayMetrics({ ...options, running: () => running.size });
     const port = options.metrics?.port;
     if (port === undefined) return undefined;
     const answer = route(true);
@@ -176,7 +186,8 @@ export function createOperations(options: CreateOperationsOptions): Operations {
   };
 
   return {
-    metrics,
+    countQuotaRefusal: (quota) => metrics.countQuotaRefusal(quota),
+    renderMetrics: () => metrics.render(),
     trace,
     route: mainRoute,
     serveFetch(request, next) {
@@ -207,9 +218,9 @@ export function createOperations(options: CreateOperationsOptions): Operations {
       metrics.toolCallFinished(upstream, event.ok ? "ok" : (event.errorCode ?? "tool_error"));
     },
     async listen() {
-      metricsPort ??= startMetricsPort();
-      const started = await metricsPort;
-      return started ? { url: started.url } : undefined;
+      started ??= start();
+      const port = await started;
+      return port ? { url: port.url } : undefined;
     },
     async drain(graceMs) {
       draining = true;
@@ -222,10 +233,10 @@ export function createOperations(options: CreateOperationsOptions): Operations {
     },
     async close() {
       shutdown.abort();
-      const started = await metricsPort?.catch(() => undefined);
-      if (started) {
-        started.server.closeAllConnections();
-        await new Promise((resolve) => started.server.close(resolve));
+      const port = await started?.catch(() => undefined);
+      if (port) {
+        port.server.closeAllConnections();
+        await new Promise((resolve) => port.server.close(resolve));
       }
       await audit?.close();
     },
