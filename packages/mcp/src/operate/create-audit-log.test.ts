@@ -15,10 +15,11 @@ const result: ExecutionResult = {
   toolCalls: [{ tool: "billing.list", ok: true, durationMs: 4, arguments: { month: "2026-11" }, summary: '{"count":3}' }],
   durationMs: 9,
 };
+const errors: string[] = [];
 const execution = { code: "return 3", result, principal: "alice", requestId: "req-1", mcpSessionId: undefined };
 
 async function written(config: Parameters<typeof createAuditLog>[0]): Promise<Record<string, unknown>> {
-  const log = createAuditLog(config, folder);
+  const log = createAuditLog(config, folder, (message) => errors.push(message));
   log.record(execution);
   await log.close();
   const lines = readFileSync(path.join(folder, config.file!), "utf8").trim().split("\n");
@@ -38,10 +39,11 @@ describe("createAuditLog", () => {
     const record = await written({ file: "full.jsonl", includeArguments: true, includeResults: true });
     expect(record).toMatchObject({ result: { total: 3 }, toolCalls: [{ arguments: { month: "2026-11" }, result: '{"count":3}' }] });
     expect(readFileSync(path.join(folder, "full.jsonl"), "utf8").trim().split("\n")).toHaveLength(2);
+    expect(errors).toEqual([]);
   });
 
   it("refuses at once a file it cannot open, naming the key and the path", () => {
     const file = path.join(folder, "missing-folder", "audit.jsonl");
-    expect(() => createAuditLog({ file }, folder)).toThrow(expect.objectContaining({ code: "INVALID_CONFIG", message: expect.stringContaining(`audit.file: cannot open ${file}`) }));
+    expect(() => createAuditLog({ file }, folder, (message) => errors.push(message))).toThrow(expect.objectContaining({ code: "INVALID_CONFIG", message: expect.stringContaining(`audit.file: cannot open ${file}`) }));
   });
 });

@@ -51,8 +51,8 @@ export interface AuditLog {
  * Opens the audit log the config names. The file is opened at once, so a path that cannot be written is a config
  * error at start-up rather than records lost later. Records never hold a token: the principal is the token's name.
  */
-export function createAuditLog(config: AuditConfig, baseDir: string): AuditLog {
-  const out = openSink(config, baseDir);
+export function createAuditLog(config: AuditConfig, baseDir: string, onError: (message: string) => void): AuditLog {
+  const out = openSink(config, baseDir, onError);
   return {
     record(execution) {
       out.write(`${JSON.stringify(toAuditRecord(execution, config))}\n`);
@@ -90,7 +90,7 @@ interface Sink {
   close(): Promise<void>;
 }
 
-function openSink(config: AuditConfig, baseDir: string): Sink {
+function openSink(config: AuditConfig, baseDir: string, onError: (message: string) => void): Sink {
   if (config.stderr) return { write: (line) => void process.stderr.write(line), close: async () => undefined };
   const file = path.resolve(baseDir, config.file!);
   let fd: number;
@@ -102,7 +102,7 @@ function openSink(config: AuditConfig, baseDir: string): Sink {
   }
   const stream: WriteStream = createWriteStream(file, { fd, flags: "a" });
   // A disk that fills up must not crash the gateway; the records lost are what the error says.
-  stream.on("error", (error) => process.stderr.write(`codemode: the audit log ${file} failed: ${error.message}\n`));
+  stream.on("error", (error) => onError(`the audit log ${file} failed: ${error.message}`));
   return {
     write: (line) => void stream.write(line),
     close: () =>

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Client as StatelessClient, StreamableHTTPClientTransport as StatelessClientTransport } from "@modelcontextprotocol/client";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { ExecutionResult } from "@codemode/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -181,6 +182,19 @@ describe("the gateway's operations", () => {
     expect(record).not.toHaveProperty("mcpSessionId");
     const span = spans.find((recorded) => recorded.name === "codemode.execute" && recorded.attributes["codemode.request_id"] === "req-2026-1");
     expect(span?.attributes["codemode.status"]).toBe("completed");
+  });
+
+  it("audits an execution of a client connected without HTTP as the local user, with no request id", async () => {
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await gateway.connect(serverSide);
+    const client = new Client({ name: "operate-local", version: "1.0.0" });
+    await client.connect(clientSide);
+    clients.push(client);
+    const code = `return "no http";`;
+    expect(await execute(client, code)).toMatchObject({ status: "completed", result: "no http" });
+    const record = await until(() => auditRecords().find((line) => line.codeSha256 === sha256(code)));
+    expect(record).toMatchObject({ principal: "local", status: "completed" });
+    expect(record).not.toHaveProperty("requestId");
   });
 
   it("logs each request at debug level with its id, which the response echoes", async () => {

@@ -78,7 +78,7 @@ const CANCEL_WAIT_MS = 5_000;
 export function createOperations(options: CreateOperationsOptions): Operations {
   const running = new Set<Promise<unknown>>();
   let metrics: GatewayMetrics = NO_METRICS;
-  const audit: AuditLog | undefined = options.audit ? createAuditLog(options.audit, options.baseDir) : undefined;
+  const audit: AuditLog | undefined = options.audit ? createAuditLog(options.audit, options.baseDir, (message) => options.logger.error(message)) : undefined;
   const trace = options.audit?.includeArguments || options.audit?.includeResults
     ? { arguments: options.audit.includeArguments === true, results: options.audit.includeResults === true }
     : undefined;
