@@ -229,6 +229,16 @@ describe("the gateway's operations", () => {
 });
 
 describe("the metrics port", () => {
+  it("refuses to serve when its port is taken (here by the MCP port of the gateway above), naming the key", async () => {
+    const taken = createGateway(parseGatewayConfig({ mcpServers: {}, metrics: { port: listener.port }, poolSize: 1 }), { log: () => undefined });
+    try {
+      await expect(taken.listen({ port: 0 })).rejects.toMatchObject({ code: "INVALID_CONFIG", message: expect.stringContaining("metrics.port: cannot listen on 127.0.0.1:") });
+    } finally {
+      await taken.close();
+    }
+  });
+
+
   it("serves /metrics on a port of its own without a token, and not on the MCP port", async () => {
     const port = await freePort();
     const own = createGateway(parseGatewayConfig({ mcpServers: {}, metrics: { port }, poolSize: 1 }), { log: () => undefined });

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { ExecuteOptions, ExecutionResult, ToolCallEndEvent, TraceOptions } from "@codemode/core";
+import { CodeModeError, type ExecuteOptions, type ExecutionResult, type ToolCallEndEvent, type TraceOptions } from "@codemode/core";
 import { answerNodeRequest, type Route } from "./answer-node-request.js";
 import { createAuditLog, type AuditConfig, type AuditLog } from "./create-audit-log.js";
 import { loadGatewayMetrics, NO_METRICS, type GatewayMetrics, type MetricsSources } from "./create-gateway-metrics.js";
@@ -170,7 +170,7 @@ export function createOperations(options: CreateOperationsOptions): Operations {
     });
     const host = options.metrics?.host ?? "127.0.0.1";
     await new Promise<void>((resolve, reject) => {
-      server.once("error", reject);
+      server.once("error", (error) => reject(new CodeModeError("INVALID_CONFIG", `metrics.port: cannot listen on ${host}:${port} (${error.message}).`)));
       server.listen(port, host, () => resolve());
     });
     const address = server.address() as AddressInfo;
