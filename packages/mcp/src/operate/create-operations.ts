@@ -130,10 +130,9 @@ export function createOperations(options: CreateOperationsOptions): Operations {
     const request = currentRequest();
     const result = draining
       ? shuttingDown()
-      : await runTracked(run({
-          signal: AbortSignal.any([signal, shutdown.signal]),
-          ...(request ? { traceAttributes: { "codemode.request_id": request.requestId } } : {}),
-        }));
+      : await runTracked(signal, (linked) =>
+          run({ signal: linked, ...(request ? { traceAttributes: { "codemode.request_id": request.requestId } } : {}) }),
+        );
     metrics.executionFinished(result);
     audit?.record({
       code,
@@ -146,12 +145,25 @@ export function createOperations(options: CreateOperationsOptions): Operations {
     return trace ? withoutTrace(result) : result;
   };
 
-  async function runTracked(execution: Promise<ExecutionResult>): Promise<ExecutionResult> {
+  /**
+   * Runs an execution with a signal that fires on the caller's abort or at the end of the grace period. The link is
+   * made and undone by hand: `AbortSignal.any` over a signal as long-lived as the shutdown one grows that signal's
+   * set of dependants with every call (nodejs/node#55351), and does not exist before Node 20.3.
+   */
+  async function runTracked(signal: AbortSignal, execute: (signal: AbortSignal) => Promise<ExecutionResult>): Promise<ExecutionResult> {
+    const linked = new AbortController();
+    const abort = () => linked.abort();
+    for (const source of [signal, shutdown.signal]) {
+      if (source.aborted) linked.abort();
+      else source.addEventListener("abort", abort, { once: true });
+    }
+    const execution = execute(linked.signal);
     running.add(execution);
     try {
       return await execution;
     } finally {
       running.delete(execution);
+      for (const source of [signal, shutdown.signal]) source.removeEventListener("abort", abort);
     }
   }
 
