@@ -19,7 +19,7 @@ export interface GatewayMetrics {
   /** Counts one upstream tool call by its upstream and outcome (`ok` or the envelope's error code). */
   toolCallFinished(upstream: string, outcome: string): void;
   /**
-   * Counts one request refused by a quota. `quota` names which (for example `concurrent`, `per_minute`, `queued`);
+   * Counts one request refused by a quota. `quota` names which (its config key, such as `maxConcurrentExecutions`);
    * keep it to a few fixed names, since each is a time series.
    */
   countQuotaRefusal(quota: string): void;

@@ -79,6 +79,26 @@ describe("createOperations", () => {
     await operations.close();
   });
 
+  it("waits, when draining, for the response that carries an execution's result to be sent", async () => {
+    const { operations } = await operationsWith();
+    const execution = controllableRun();
+    const response = await operations.serveFetch(new Request("http://gateway.test/mcp", { method: "POST", body: "{}" }), async () => {
+      // Like a streamed MCP answer: headers first, the result once the execution ends.
+      const result = operations.track({ code: "return 1", signal: new AbortController().signal }, execution.run);
+      const body = new ReadableStream({ async pull(controller) { controller.enqueue(new TextEncoder().encode(JSON.stringify(await result))); controller.close(); } });
+      return new Response(body, { headers: { "content-type": "application/json" } });
+    });
+    execution.finish();
+    let drained = false;
+    const draining = operations.drain(60_000).then(() => (drained = true));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(drained).toBe(false);
+    expect(JSON.parse(await response.text())).toMatchObject({ status: "completed" });
+    await draining;
+    expect(drained).toBe(true);
+    await operations.close();
+  });
+
   it("cancels what still runs when the grace period is over", async () => {
     const { operations } = await operationsWith();
     const execution = controllableRun();

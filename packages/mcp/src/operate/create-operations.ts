@@ -6,7 +6,7 @@ import { answerNodeRequest, type Route } from "./answer-node-request.js";
 import { createAuditLog, type AuditConfig, type AuditLog } from "./create-audit-log.js";
 import { loadGatewayMetrics, NO_METRICS, type GatewayMetrics, type MetricsSources } from "./create-gateway-metrics.js";
 import type { GatewayLogger } from "./create-logger.js";
-import { currentRequest, runInRequestContext } from "./request-context.js";
+import { currentRequest, runInRequestContext, type RequestContext } from "./request-context.js";
 
 /** The `metrics` config: `/metrics` needs `token` as a bearer token, or is served on a `port` of its own. */
 export interface MetricsConfig {
@@ -37,7 +37,7 @@ export type TrackExecution = (
 /** How the gateway is watched and stopped: health and metrics routes, execution hooks, the audit log and draining. */
 export interface Operations {
   /**
-   * Counts one request refused by a quota. `quota` names which (for example `concurrent`, `per_minute`, `queued`);
+   * Counts one request refused by a quota. `quota` names which (its config key, such as `maxConcurrentExecutions`);
    * keep it to a few fixed names, since each is a time series.
    */
   countQuotaRefusal(quota: string): void;
@@ -77,6 +77,8 @@ const CANCEL_WAIT_MS = 5_000;
 /** Makes the operations of one gateway. */
 export function createOperations(options: CreateOperationsOptions): Operations {
   const running = new Set<Promise<unknown>>();
+  // Responses still being sent, by their request: a shutdown waits for those that carry an execution's result.
+  const sending = new Map<RequestContext, Promise<void>>();
   let metrics: GatewayMetrics = NO_METRICS;
   const audit: AuditLog | undefined = options.audit ? createAuditLog(options.audit, options.baseDir, (message) => options.logger.error(message)) : undefined;
   const trace = options.audit?.includeArguments || options.audit?.includeResults
@@ -128,6 +130,7 @@ export function createOperations(options: CreateOperationsOptions): Operations {
 
   const track: TrackExecution = async ({ code, signal }, run) => {
     const request = currentRequest();
+    if (request) request.executed = true;
     const result = draining
       ? shuttingDown()
       : await runTracked(signal, (linked) =>
@@ -207,7 +210,7 @@ export function createOperations(options: CreateOperationsOptions): Operations {
       return runInRequestContext(ids, async (context) => {
         const started = performance.now();
         const answer = (await mainRoute(request)) ?? (await next(request));
-        const response = new Response(answer.body, answer);
+        const response = new Response(answer.body && watchSending(context, answer.body), answer);
         response.headers.set("x-request-id", context.requestId);
         accessLog(request.method, request.url, response.status, started);
         return response;
@@ -219,6 +222,8 @@ export function createOperations(options: CreateOperationsOptions): Operations {
         const started = performance.now();
         response.setHeader("x-request-id", context.requestId);
         response.once("finish", () => accessLog(request.method ?? "GET", request.url ?? "/", response.statusCode, started));
+        sending.set(context, new Promise((resolve) => response.once("close", () => resolve())));
+        response.once("close", () => sending.delete(context));
         if (!(await answerNodeRequest(mainRoute, request, response))) await next();
       });
     },
@@ -237,10 +242,15 @@ export function createOperations(options: CreateOperationsOptions): Operations {
     async drain(graceMs) {
       draining = true;
       const before = running.size;
-      if (await settled(graceMs)) return { finished: before, cancelled: 0 };
-      const cancelled = running.size;
-      shutdown.abort();
-      await settled(CANCEL_WAIT_MS);
+      let cancelled = 0;
+      if (!(await settled(graceMs))) {
+        cancelled = running.size;
+        shutdown.abort();
+        await settled(CANCEL_WAIT_MS);
+      }
+      // Their results are on their way to the clients: closing the connections now would lose them.
+      const results = [...sending].filter(([context]) => context.executed).map(([, sent]) => sent);
+      await withTimeout(Promise.all(results), CANCEL_WAIT_MS);
       return { finished: before - cancelled, cancelled };
     },
     async close() {
@@ -254,6 +264,36 @@ export function createOperations(options: CreateOperationsOptions): Operations {
     },
   };
 
+  /** The body, unchanged, noting in `sending` until it has been read to its end or cancelled. */
+  function watchSending(context: RequestContext, body: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
+    let sent!: () => void;
+    sending.set(context, new Promise<void>((resolve) => (sent = resolve)));
+    const done = () => {
+      sending.delete(context);
+      sent();
+    };
+    const reader = body.getReader();
+    return new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        let chunk: Awaited<ReturnType<typeof reader.read>>;
+        try {
+          chunk = await reader.read();
+        } catch (error) {
+          done();
+          throw error;
+        }
+        if (chunk.done) {
+          controller.close();
+          done();
+        } else controller.enqueue(chunk.value);
+      },
+      async cancel(reason) {
+        done();
+        await reader.cancel(reason);
+      },
+    });
+  }
+
   /** Whether every running execution ended within `ms`. */
   async function settled(ms: number): Promise<boolean> {
     if (running.size === 0) return true;
@@ -264,6 +304,12 @@ export function createOperations(options: CreateOperationsOptions): Operations {
     clearTimeout(timer);
     return ended;
   }
+}
+
+async function withTimeout(promise: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([promise, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
 }
 
 function shuttingDown(): ExecutionResult {

@@ -9,6 +9,8 @@ export interface RequestContext {
   readonly mcpSessionId: string | undefined;
   /** Who the request authenticated as (a bearer token's name), set once auth has passed. */
   principal: string | undefined;
+  /** Whether an execution ran for this request, so that a shutdown waits for its response to be sent. */
+  executed: boolean;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();
@@ -30,6 +32,7 @@ export function runInRequestContext<T>(
     requestId: requestIdOf(headers.requestId),
     mcpSessionId: headers.mcpSessionId ?? undefined,
     principal: undefined,
+    executed: false,
   };
   return storage.run(context, () => serve(context));
 }
