@@ -12,6 +12,7 @@ export type {
 export type {
   CatalogCallOptions,
   CodeMode,
+  CodeModeStats,
   CreateCodeModeOptions,
   EndSessionOptions,
   ExecuteOptions,

@@ -18,5 +18,6 @@ export {
   type NodeHttpHandler,
 } from "./gateway/index.js";
 export type { BearerPrincipal } from "./auth/index.js";
+export type { LogEntry, LogLevel } from "./operate/index.js";
 export { fromMcpTools, type CallUpstreamTool, type GatewayCallContext } from "./tools/index.js";
 export { createUpstream, type CreateUpstreamOptions, type Upstream, type UpstreamStatus } from "./upstream/index.js";

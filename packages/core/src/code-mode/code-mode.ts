@@ -82,6 +82,16 @@ export interface ExecuteOptions {
   sessionId?: string;
   /** Who is asking (an opaque string, such as a user or token id): a session runs only for the owner that started it. Default `""`. */
   owner?: string;
+  /** Attributes added to this execution's `codemode.execute` span when a tracer records it, such as a request id. */
+  traceAttributes?: Readonly<Record<string, string | number | boolean>>;
+}
+
+/** What the shared worker pool is doing right now (runs in a session's own worker are not counted). */
+export interface CodeModeStats {
+  /** Executions running on a worker. */
+  running: number;
+  /** Executions waiting for a worker. */
+  queued: number;
 }
 
 /** Options of {@link CodeMode.endSession}. */
@@ -125,6 +135,8 @@ export interface CodeMode {
    * await codeMode.endSession(result.sessionId!, { owner: user.id });
    */
   endSession(sessionId: string, options?: EndSessionOptions): Promise<boolean>;
+  /** How many executions run and wait in the shared worker pool, for a host's metrics; cheap to call. */
+  stats(): CodeModeStats;
   /** Stops the worker threads; later calls to `execute` throw CLOSED. */
   close(): Promise<void>;
 }

@@ -68,7 +68,7 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
     // The worker's thread wakes while the script is prepared below, rather than after.
     if (!target) pool.expect();
     const openTelemetry = await loadOpenTelemetry();
-    const spans = openTelemetry ? startExecutionSpans(openTelemetry) : null;
+    const spans = openTelemetry ? startExecutionSpans(openTelemetry, executeOptions.traceAttributes) : null;
     const finish = (result: Omit<ExecutionResult, "durationMs">, returned?: Returned) => {
       const shown = output === "printed" ? { ...result, output } : result;
       // The returned value's size is known from its JSON text unless printed output replaced the value.
@@ -154,6 +154,7 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
     setTools(tools) {
       toolSet = toToolSet(tools);
     },
+    stats: () => pool.stats(),
     async endSession(sessionId, endOptions = {}) {
       // The checks of execute's sessionId and owner, so a call without sessions throws the same INVALID_OPTIONS.
       const target = readSessionTarget({ sessionId: sessionId ?? null, owner: endOptions.owner }, sessions !== undefined);

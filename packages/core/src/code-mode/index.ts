@@ -1,6 +1,7 @@
 export type {
   CatalogCallOptions,
   CodeMode,
+  CodeModeStats,
   CreateCodeModeOptions,
   EndSessionOptions,
   ExecuteOptions,

@@ -99,6 +99,12 @@ describe("startExecutionSpans", () => {
     expect(charge!.status?.code).toBe(2);
   });
 
+  it("puts the caller's trace attributes on the execution's span", async () => {
+    recorded.length = 0;
+    await codeMode.execute("return 1", { traceAttributes: { "codemode.request_id": "req-42" } });
+    expect(recorded[0]!.attributes).toMatchObject({ "codemode.request_id": "req-42", "codemode.status": "completed" });
+  });
+
   it("marks a failed execution's span as an error with its kind", async () => {
     recorded.length = 0;
     const result = await codeMode.execute("null.x;");

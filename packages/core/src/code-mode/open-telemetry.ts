@@ -36,9 +36,9 @@ export interface ExecutionSpans {
  * provider registered), so that an application without tracing pays nothing per tool call. Tool calls become
  * `execute_tool <name>` spans (OpenTelemetry's GenAI conventions) under it, from the script's call to its reply.
  */
-export function startExecutionSpans(api: OpenTelemetryApi): ExecutionSpans | null {
+export function startExecutionSpans(api: OpenTelemetryApi, attributes?: Readonly<Record<string, string | number | boolean>>): ExecutionSpans | null {
   const tracer = api.trace.getTracer("@codemode/core");
-  const span = tracer.startSpan("codemode.execute");
+  const span = tracer.startSpan("codemode.execute", attributes ? { attributes: { ...attributes } } : {});
   if (!span.isRecording()) {
     span.end();
     return null;

@@ -2,7 +2,8 @@
 export const CLI_USAGE = `codemode: a code-mode MCP gateway (search + execute over your MCP servers)
 
 Usage:
-  codemode serve --config FILE [--transport stdio|http] [--host H] [--port N]
+  codemode serve --config FILE [--transport stdio|http] [--host H] [--port N] [--grace-ms N]
+                 [--log-level debug|info|warn|error]
   codemode exec SCRIPT [--config FILE] [--workspace DIR] [-- ARGS...]
   codemode search QUERY --config FILE [--server ID] [--limit N] [--detail brief|full]
   codemode types --config FILE
@@ -31,7 +32,12 @@ Options:
   -c, --config FILE   The gateway config (JSON, the mcpServers format plus limits/tools/auth/approvals).
   --workspace DIR     exec only: the script gets a \`files\` global to read and write files inside DIR
                       (relative paths only; nothing outside DIR is reachable).
+  --grace-ms N        serve only: on SIGTERM or SIGINT, running executions get N ms to finish before
+                      they are cancelled (default: the config's shutdown.graceMs, else 10000).
+  --log-level L       serve only: the least level logged (default info). Logs are JSON lines on
+                      stderr, or text when stderr is a terminal.
   -h, --help          Show this help.
+  -V, --version       Print the version.
 
 Exit codes: 0 success, 1 the script failed, 2 bad usage, bad config or no upstream that could start
 (an upstream that cannot start while others can is named on stderr, and its tools are missing).`;

@@ -4,9 +4,11 @@ import { parseArgs } from "node:util";
 import { CodeModeError, isCodeModeError } from "@codemode/core";
 import { importClientConfig, loadGatewayConfig, parseGatewayConfig, readClientConfigFile, type GatewayConfig } from "../config/index.js";
 import { createGateway, type Gateway } from "../gateway/index.js";
+import { createLogger, formatLogEntry, LOG_LEVELS, type LogLevel } from "../operate/index.js";
 import { withDeclined, type GatewayCallContext } from "../tools/index.js";
 import { CLI_USAGE } from "./cli-usage.js";
 import { runLogin, runLogout } from "./run-login.js";
+import { readPackageVersion } from "./read-package-version.js";
 
 /** Where the CLI writes, so tests can read what it printed. */
 export interface CliIo {
@@ -29,7 +31,10 @@ const OPTIONS = {
   detail: { type: "string" },
   workspace: { type: "string" },
   "no-browser": { type: "boolean" },
+  "grace-ms": { type: "string" },
+  "log-level": { type: "string" },
   help: { type: "boolean", short: "h" },
+  version: { type: "boolean", short: "V" },
 } as const;
 
 /**
@@ -61,6 +66,10 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   }
   const { values, positionals } = parsed;
   const [command, ...rest] = positionals;
+  if (values.version) {
+    io.stdout(`${readPackageVersion()}\n`);
+    return 0;
+  }
   if (values.help || command === "help" || command === undefined) {
     io.stdout(`${CLI_USAGE}\n`);
     return command === undefined && !values.help ? 2 : 0;
@@ -68,6 +77,9 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   if (scriptArgs.length > 0 && command !== "exec") throw usageError(`\`--\` arguments are only for exec.`);
   if (values.workspace !== undefined && command !== "exec") throw usageError("--workspace is only for exec.");
   if (values["no-browser"] && command !== "login") throw usageError("--no-browser is only for login.");
+  for (const flag of ["grace-ms", "log-level"] as const) {
+    if (values[flag] !== undefined && command !== "serve") throw usageError(`--${flag} is only for serve.`);
+  }
   switch (command) {
     case "serve":
       expectPositionals(command, rest, 0);
@@ -126,35 +138,60 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   }
 }
 
-async function serve(loaded: LoadedConfig, values: { transport?: string; host?: string; port?: string }, io: CliIo): Promise<number> {
+interface ServeFlags {
+  transport?: string;
+  host?: string;
+  port?: string;
+  "grace-ms"?: string;
+  "log-level"?: string;
+}
+
+async function serve(loaded: LoadedConfig, values: ServeFlags, io: CliIo): Promise<number> {
   const transport = values.transport ?? "stdio";
   if (transport !== "stdio" && transport !== "http") throw usageError(`--transport must be stdio or http, not "${transport}".`);
   if (transport === "stdio" && (values.host !== undefined || values.port !== undefined)) {
     throw usageError("--host and --port are only for --transport http.");
   }
   const port = values.port === undefined ? 8787 : parsePort(values.port);
-  const gateway = createGateway(loaded.config, { baseDir: loaded.baseDir, log: (line) => io.stderr(`${line}\n`) });
+  const graceMs = values["grace-ms"] === undefined ? (loaded.config.shutdown?.graceMs ?? 10_000) : parseCount("--grace-ms", values["grace-ms"]);
+  const level = parseLogLevel(values["log-level"]);
+  // Log collectors read JSON lines; a person at a terminal reads text.
+  const format = process.stderr.isTTY ? "text" : "json";
+  const write = (_message: string, entry: Parameters<typeof formatLogEntry>[0]) => io.stderr(`${formatLogEntry(entry, format)}\n`);
+  const logger = createLogger({ write, level });
+  const gateway = createGateway(loaded.config, { baseDir: loaded.baseDir, log: write, logLevel: level });
   await gateway.start();
-  const stopped = new Promise<void>((resolve) => {
-    for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => resolve());
-    if (transport === "stdio") process.stdin.once("close", () => resolve());
+  const stopped = new Promise<string>((resolve) => {
+    for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => resolve(signal));
+    if (transport === "stdio") process.stdin.once("close", () => resolve("stdin closed"));
   });
   let stdio: { close(): Promise<void> } | undefined;
   if (transport === "stdio") {
     stdio = gateway.serveStdio();
-    io.stderr("codemode gateway serving on stdio\n");
+    logger.info("codemode gateway serving on stdio");
   } else {
     // An address the gateway refuses to serve (INVALID_CONFIG, exit 2) must not leave the upstreams running.
     const listener = await gateway.listen({ host: values.host ?? "127.0.0.1", port }).catch(async (error: unknown) => {
       await gateway.close();
       throw error;
     });
-    io.stderr(`codemode gateway listening on ${listener.url}\n`);
+    // The URL is followed by a space even inside a JSON line, so scripts that read it with /listening on (\S+)/ work.
+    logger.info(`codemode gateway listening on ${listener.url} (Streamable HTTP)`, { url: listener.url });
   }
-  await stopped;
+  const reason = await stopped;
+  // A second signal while draining ends the process at once, with the shell's code for death by that signal.
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => process.exit(signal === "SIGINT" ? 130 : 143));
+  logger.info(`stopping (${reason}): running executions get up to ${graceMs} ms to finish`, { graceMs });
   await stdio?.close();
-  await gateway.close();
+  await gateway.close({ graceMs });
+  logger.info("codemode gateway stopped");
   return 0;
+}
+
+function parseLogLevel(text: string | undefined): LogLevel {
+  if (text === undefined) return "info";
+  if (!(LOG_LEVELS as string[]).includes(text)) throw usageError(`--log-level must be one of ${LOG_LEVELS.join(", ")}, not "${text}".`);
+  return text as LogLevel;
 }
 
 interface LoadedConfig {
@@ -228,6 +265,12 @@ function parsePort(text: string): number {
   const port = Number(text);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw usageError(`--port must be a port number, not "${text}".`);
   return port;
+}
+
+function parseCount(flag: string, text: string): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 0) throw usageError(`${flag} must be a whole number of milliseconds, not "${text}".`);
+  return value;
 }
 
 function parsePositiveInteger(flag: string, text: string): number {

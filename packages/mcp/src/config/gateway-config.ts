@@ -149,6 +149,27 @@ export const gatewayConfigSchema = z.strictObject({
       maxTotalBytes: z.number().int().positive().optional(),
     })
     .optional(),
+  /** `/metrics` (Prometheus text) behind a bearer token of its own, or on a port of its own (see the README). */
+  metrics: z
+    .strictObject({
+      token: z.string().min(16, "must be at least 16 characters").optional(),
+      port: z.number().int().min(0).max(65535).optional(),
+      host: z.string().min(1).optional(),
+    })
+    .refine((value) => value.token !== undefined || value.port !== undefined, "needs a token, a port or both: /metrics is never open on the MCP port")
+    .optional(),
+  /** One JSON line per execution: to a file (relative to the config file) or to stderr. */
+  audit: z
+    .strictObject({
+      file: z.string().min(1, "must be a file's path").optional(),
+      stderr: z.literal(true, { error: "must be true (or leave it out and give file)" }).optional(),
+      includeArguments: z.boolean().optional(),
+      includeResults: z.boolean().optional(),
+    })
+    .refine((value) => (value.file === undefined) !== (value.stderr === undefined), "needs exactly one of file or stderr")
+    .optional(),
+  /** How `codemode serve` stops on SIGTERM or SIGINT: running executions get `graceMs` (default 10 s) to finish. */
+  shutdown: z.strictObject({ graceMs: z.number().int().nonnegative().max(3_600_000).optional() }).optional(),
 })
   .superRefine((value, context) => {
     if (value.inputs !== undefined) context.addIssue({ code: "custom", path: ["inputs"], message: INPUTS_FIX });

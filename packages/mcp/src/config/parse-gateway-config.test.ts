@@ -29,6 +29,22 @@ describe("parseGatewayConfig", () => {
     ]);
   });
 
+  it("names a metrics key that opens nothing and an audit key with no single destination", () => {
+    const message = problemsOf({ mcpServers: {}, metrics: {}, audit: { file: "a.jsonl", stderr: true } });
+    expect(message).toContain("metrics: needs a token, a port or both");
+    expect(message).toContain("audit: needs exactly one of file or stderr");
+    expect(problemsOf({ mcpServers: {}, metrics: { token: "short" } })).toContain("metrics.token: must be at least 16 characters");
+    expect(problemsOf({ mcpServers: {}, shutdown: { graceMs: -1 } })).toContain("shutdown.graceMs");
+  });
+
+  it("accepts metrics, audit and shutdown settings", () => {
+    const config = parseGatewayConfig(
+      { mcpServers: {}, metrics: { token: TOKEN, port: 9464 }, audit: { stderr: true, includeArguments: true }, shutdown: { graceMs: 5000 } },
+      { env: {} },
+    );
+    expect(config).toMatchObject({ metrics: { token: TOKEN, port: 9464 }, audit: { stderr: true, includeArguments: true }, shutdown: { graceMs: 5000 } });
+  });
+
   it("accepts a full config, with secrets from the environment", () => {
     const config = parseGatewayConfig(
       {

@@ -8,6 +8,7 @@ import {
   type ApprovalRequest,
   type CodeMode,
 } from "@codemode/core";
+import type { TrackExecution } from "../operate/index.js";
 import { withDeclined, type CallerAnswer, type CallerQuestion, type GatewayCallContext, type UpstreamCaller } from "../tools/index.js";
 import { executeToolInputSchema, SEARCH_INPUT_SCHEMA, SEARCH_RESULT_SCHEMA } from "./gateway-tool-schemas.js";
 import { renderSearchPage } from "./render-search-page.js";
@@ -29,6 +30,8 @@ export interface CreateGatewayServerOptions {
    * to resume one. `execute` then takes a `sessionId`.
    */
   sessionOwner?: string;
+  /** Runs each execution through the gateway's metrics, audit log and shutdown. */
+  track?: TrackExecution;
 }
 
 /** What one `tools/call` request gives the tools, whichever protocol era carried it. */
@@ -113,7 +116,11 @@ export function createGatewayTools(options: CreateGatewayServerOptions): Gateway
         reportProgress(++events, `${tool}: ${update.message ?? done}`);
       };
     }
-    const result = withDeclined(await codeMode.execute(code, { signal, context, ...scope, ...session }), declined);
+    const track = options.track ?? ((execution, run) => run({ signal: execution.signal }));
+    const result = withDeclined(
+      await track({ code, signal }, (tracked) => codeMode.execute(code, { ...tracked, context, ...scope, ...session })),
+      declined,
+    );
     return {
       content: [{ type: "text", text: formatExecutionResult(result) }],
       structuredContent: { ...result },

@@ -9,6 +9,7 @@ import { createOAuthVerifier, LOCAL_OWNER, type Principal } from "../auth/index.
 import type { GatewayConfig } from "../config/index.js";
 import { createQuotas } from "../quotas/index.js";
 import { createUpstreamResources } from "../resources/index.js";
+import { createLogger, createOperations, setRequestPrincipal, stderrLogWriter, type LogEntry, type LogLevel } from "../operate/index.js";
 import { fromMcpTools } from "../tools/index.js";
 import { createUpstream, type Upstream } from "../upstream/index.js";
 import { createGatewayServer } from "./create-gateway-server.js";
@@ -24,8 +25,13 @@ import { toNodeHttpHandler, type NodeHttpHandler } from "./to-node-http-handler.
 export interface CreateGatewayOptions {
   /** Where relative `cwd`s of stdio upstreams are resolved. Default: the process's working directory. */
   baseDir?: string;
-  /** Receives the gateway's operational messages (upstreams down, reconnects). Default: stderr. */
-  log?: (message: string) => void;
+  /**
+   * Receives the gateway's operational messages (upstreams down, reconnects), each with its structured entry (time,
+   * level, request id). Default: stderr, as JSON lines unless stderr is a terminal.
+   */
+  log?: (message: string, entry: LogEntry) => void;
+  /** The least level logged. Default "info". */
+  logLevel?: LogLevel;
   /**
    * A folder scripts may read and write through `files` (see the core's `workspace` option). Default: the config's
    * `workspace`, its `dir` resolved from `baseDir`; else none.
@@ -53,8 +59,8 @@ export interface Gateway {
    */
   serveStdio(): { close(): Promise<void> };
   /**
-   * Serves Streamable HTTP on `/mcp`, with the config's `auth`, `http` and `quotas`; refuses (`INVALID_CONFIG`) a
-   * non-loopback `host` without `auth` or without `http.publicUrl`.
+   * Serves Streamable HTTP on `/mcp`, with the config's `auth`, `http` and `quotas`, and `/healthz`, `/readyz` and
+   * `/metrics` beside it; refuses (`INVALID_CONFIG`) a non-loopback `host` without `auth` or without `http.publicUrl`.
    */
   listen(options?: ListenOptions): Promise<HttpListener>;
   /**
@@ -69,7 +75,11 @@ export interface Gateway {
   fetchHandler(): (request: Request) => Promise<Response>;
   /** The same HTTP entry as a Node `(req, res)` handler, for `node:http` and Express (`app.all("/mcp", handler)`). */
   nodeHandler(): NodeHttpHandler;
-  close(): Promise<void>;
+  /**
+   * Stops: HTTP listeners accept no new connections and no new execution starts; running ones get `graceMs`
+   * (default 0) to finish and are then cancelled; then everything closes.
+   */
+  close(options?: { graceMs?: number }): Promise<void>;
 }
 
 const MiB = 1024 * 1024;
@@ -84,7 +94,17 @@ const VERSION = "0.0.0";
  * await gateway.listen({ port: 8787 });
  */
 export function createGateway(config: GatewayConfig, options: CreateGatewayOptions = {}): Gateway {
-  const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));
+  const logger = createLogger({ write: options.log ?? stderrLogWriter(), ...(options.logLevel ? { level: options.logLevel } : {}) });
+  const log = (message: string) => (TROUBLE.test(message) ? logger.warn(message) : logger.info(message));
+  const operations = createOperations({
+    ...(config.metrics ? { metrics: config.metrics } : {}),
+    ...(config.audit ? { audit: config.audit } : {}),
+    baseDir: options.baseDir ?? process.cwd(),
+    logger,
+    upstreams: () => upstreams,
+    queued: () => codeMode.stats().queued,
+    sessions: () => servers.size,
+  });
   const { maxResponseBytes = 8 * MiB, callTimeoutMs, ...limits } = config.limits ?? {};
   const codeMode = createCodeMode({
     tools: [],
@@ -97,6 +117,8 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
     approve: approveThroughClient,
     // Filled in below: the upstreams are made after the code mode, whose tools they publish.
     resources: { list: (args, call) => resources.list(args, call), read: (args, call) => resources.read(args, call) },
+    onToolCallEnd: operations.onToolCallEnd,
+    ...(operations.trace ? { trace: operations.trace } : {}),
   });
   const toolsByServer = new Map<string, ToolDefinition[]>();
   const servers = new Set<Server>();
@@ -134,14 +156,14 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
         defineTool(tool);
         return true;
       } catch (error) {
-        log(`skipping upstream tool ${tool.name}: ${(error as Error).message}`);
+        logger.warn(`skipping upstream tool ${tool.name}: ${(error as Error).message}`);
         return false;
       }
     });
     try {
       codeMode.setTools(usable);
     } catch (error) {
-      log(`could not load the upstream tools: ${(error as Error).message}`);
+      logger.error(`could not load the upstream tools: ${(error as Error).message}`);
       return;
     }
     // The execute tool's description lists the tools, so clients must list again.
@@ -155,6 +177,7 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
       executeName: config.tools?.execute ?? "execute",
       searchName: config.tools?.search ?? "search",
       version: VERSION,
+      track: operations.track,
       ...(allow ? { allow } : {}),
       ...(config.sessions ? { sessionOwner: owner } : {}),
     };
@@ -192,14 +215,26 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
       createServer: (principal) => createServer(scopeOf(principal)),
       createStatelessServer: (principal) => createStatelessServer(scopeOf(principal)),
       watchTools,
+      around: operations.serveFetch,
+      onAuthenticated: (principal) => setRequestPrincipal(principal.name),
+      onQuotaRefusal: operations.countQuotaRefusal,
       log,
     };
   }
 
+  /** A mounted HTTP entry; its first request waits for the operations (metrics, audit) to have started. */
   function httpHandler(): HttpHandler {
     const handler = createHttpHandler(httpOptions());
     handlers.add(handler);
-    return handler;
+    const started = operations.listen();
+    started.catch(() => undefined);
+    return {
+      async fetch(request, fetchOptions) {
+        await started;
+        return handler.fetch(request, fetchOptions);
+      },
+      close: () => handler.close(),
+    };
   }
 
   return {
@@ -210,12 +245,14 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
     },
     createServer,
     async connect(transport) {
+      await operations.listen();
       await createServer().connect(transport);
     },
     serveStdio() {
       return serveGatewayStdio({ createServer, createStatelessServer: () => createStatelessServer({}), watchTools, log });
     },
     async listen(listenOptions = {}) {
+      await operations.listen();
       const listener = await listenHttp({ ...httpOptions(listenOptions.host ?? "127.0.0.1"), ...listenOptions });
       listeners.add(listener);
       return listener;
@@ -225,15 +262,22 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
       return (request) => handler.fetch(request);
     },
     nodeHandler: () => toNodeHttpHandler(httpHandler(), log),
-    async close() {
+    async close({ graceMs = 0 } = {}) {
+      for (const listener of listeners) listener.stopAccepting();
+      const { finished, cancelled } = await operations.drain(graceMs);
+      if (finished + cancelled > 0) logger.info(`stopped: ${finished} executions finished, ${cancelled} cancelled`, { finished, cancelled });
       await Promise.all([...listeners].map((listener) => listener.close()));
       await Promise.all([...handlers].map((handler) => handler.close()));
       await Promise.all([...servers].map((server) => server.close().catch(() => undefined)));
       await Promise.all(upstreams.map((upstream) => upstream.close()));
       await codeMode.close();
+      await operations.close();
     },
   };
 }
+
+// upstream/ and listen-http log plain messages; these words mark the ones about trouble.
+const TROUBLE = /\b(down|disconnected|failed|could not|warning)\b/;
 
 function workspaceOf(config: GatewayConfig, options: CreateGatewayOptions): { workspace?: WorkspaceOptions } {
   if (options.workspace) return { workspace: options.workspace };

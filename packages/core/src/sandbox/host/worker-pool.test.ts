@@ -47,6 +47,16 @@ describe("createWorkerPool", () => {
     expect((await Promise.all([busy, pool.run(job("return 4"))])).map((outcome) => outcome.resultJson)).toEqual(["3", "4"]);
   });
 
+  it("counts the runs running and the runs waiting for the worker", async () => {
+    expect(pool.stats()).toEqual({ running: 0, queued: 0 });
+    const runs = [1, 2, 3].map((n) => pool.run(job(`const end = Date.now() + 100; while (Date.now() < end) {} return ${n}`)));
+    expect(pool.stats()).toMatchObject({ queued: 3 - pool.stats().running });
+    await runs[0];
+    expect(pool.stats().running + pool.stats().queued).toBe(2);
+    await Promise.all(runs);
+    expect(pool.stats()).toEqual({ running: 0, queued: 0 });
+  });
+
   it("cancels a queued run without starting it", async () => {
     const controller = new AbortController();
     const busy = pool.run(job("const end = Date.now() + 200; while (Date.now() < end) {} return 'busy'"));

@@ -33,6 +33,8 @@ export interface WorkerPool {
    * the caller's preparation of the run. Does nothing when no worker is idle.
    */
   expect(): void;
+  /** How many runs are running on a worker, and how many wait to start (in the queue or posted behind another). */
+  stats(): { running: number; queued: number };
   close(): Promise<void>;
 }
 
@@ -211,6 +213,15 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
       // Still set: the worker has not woken to it yet, so a burst of executions wakes it once.
       if (!idle || Atomics.compareExchange(idle.flags, SIGNAL.soon, 0, 1) === 1) return;
       wake(idle);
+    },
+    stats() {
+      let running = 0;
+      let queued = queue.length;
+      for (const slot of slots) {
+        if (slot.runs.length > 0) running++;
+        queued += Math.max(0, slot.runs.length - 1);
+      }
+      return { running, queued };
     },
     async close() {
       closed = true;
