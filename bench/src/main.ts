@@ -1,4 +1,4 @@
-// `pnpm bench`: engine, catalog, tokens, load, sessions and quotas (`bench leaks` on demand); readable tables on stdout,
+// `pnpm bench`: engine, catalog, tokens, load and quotas (`bench leaks` on demand); readable tables on stdout,
 // JSON in bench/results/. Exits non-zero only when a workload crashes or answers wrongly; a missed goal is reported,
 // not fatal (the machine is shared and noisy).
 import { mkdir, writeFile } from "node:fs/promises";
@@ -15,8 +15,6 @@ import { formatLeaksReport } from "./leaks/format-leaks-report.js";
 import { formatQuotasReport } from "./quotas/format-quotas-report.js";
 import { runQuotasBench } from "./quotas/run-quotas-bench.js";
 import { runLeaksBench } from "./leaks/run-leaks-bench.js";
-import { formatSessionsReport } from "./sessions/format-sessions-report.js";
-import { runSessionsBench } from "./sessions/run-sessions-bench.js";
 
 const RESULTS = fileURLToPath(new URL("../results/", import.meta.url));
 const only = process.argv[2];
@@ -46,12 +44,6 @@ if (only === undefined || only === "load") {
   await writeFile(`${RESULTS}load.json`, `${JSON.stringify({ machine: { ...machine, loadAfter: describeMachine().loadAverage }, ...report }, null, 2)}\n`);
   console.log(`\n## Load (bench/results/load.json)\n\n${formatLoadReport(report)}\n`);
   if (report.wrong.count > 0) throw new Error(`Load: ${report.wrong.count} runs answered wrongly or with another client's answer.`);
-}
-if (only === undefined || only === "sessions") {
-  const machine = describeMachine();
-  const report = await runSessionsBench(log);
-  await writeFile(`${RESULTS}sessions.json`, `${JSON.stringify({ machine: { ...machine, loadAfter: describeMachine().loadAverage }, ...report }, null, 2)}\n`);
-  console.log(`\n## Sessions (bench/results/sessions.json)\n\n${formatSessionsReport(report)}\n`);
 }
 if (only === undefined || only === "quotas") {
   const machine = describeMachine();

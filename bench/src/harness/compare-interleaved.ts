@@ -1,13 +1,10 @@
 import { performance } from "node:perf_hooks";
 
-/**
- * One side of a comparison: `run` does the work once (timed); `check` throws if its answer is wrong (not timed, and
- * awaited when it returns a promise: a pause after a run goes there).
- */
+/** One side of a comparison: `run` does the work once (timed); `check` throws if its answer is wrong (not timed). */
 export interface Contender {
   name: string;
   run: () => Promise<unknown>;
-  check?: (answer: unknown) => void | Promise<void>;
+  check?: (answer: unknown) => void;
 }
 
 /** How long {@link compareInterleaved} measures. */
@@ -32,7 +29,7 @@ export async function compareInterleaved(
     for (const contender of contenders) {
       // Not `check?.(await run())`: optional chaining would skip the run when there is no check.
       const answer = await contender.run();
-      await contender.check?.(answer);
+      contender.check?.(answer);
     }
   }
   const samples: Record<string, number[]> = Object.fromEntries(contenders.map((c) => [c.name, []]));
@@ -44,7 +41,7 @@ export async function compareInterleaved(
       const before = performance.now();
       const answer = await contender.run();
       samples[contender.name]!.push(performance.now() - before);
-      await contender.check?.(answer);
+      contender.check?.(answer);
     }
   }
   return samples;

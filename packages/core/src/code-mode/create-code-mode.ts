@@ -3,7 +3,7 @@ import { createToolCatalog, type ToolCatalog } from "../catalog/index.js";
 import { CodeModeError } from "../errors/index.js";
 import { resolveLimits, type ExecutionLimits } from "../limits/index.js";
 import { createHostCalls, createWorkerPool, type PoolJob, type RunOutcome } from "../sandbox/index.js";
-import { createSessions, readSessionTarget } from "../session/index.js";
+import { createSessionStore, readSessionTarget } from "../session/index.js";
 import { isParseError, locateError, parsePositionOf, prepareScript, type PreparedScript } from "../script/index.js";
 import { fitResult, SERIALIZER_SOURCE } from "../serializer/index.js";
 import { createWorkspace, FILES_DECLARATION } from "../workspace/index.js";
@@ -54,7 +54,8 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
   });
   // The first worker starts now, in the background: a thread and its engine take longer than most runs.
   pool.warm();
-  const sessions = options.sessions ? createSessions(options.sessions, pool) : undefined;
+  const { memoryBytes, maxStackBytes } = limits;
+  const sessions = options.sessions ? createSessionStore(options.sessions, { memoryBytes, maxStackBytes, serializerSource: SERIALIZER_SOURCE }) : undefined;
   const prepare = createPrepareCache(limits);
   let closed = false;
 
@@ -116,7 +117,7 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
       onCalls: (batch, reply, hold) => calls.handle(batch, reply, hold),
       signal: executeOptions.signal,
     };
-    // A session's runs go to the pool too, one after another, each with the session's state restored.
+    // A session's runs go to its own worker, one after another; the others to the shared pool.
     const { outcome, sessionId } = target ? await sessions!.run(target, job) : { outcome: await pool.run(job), sessionId: undefined };
     const unsent = outcome.unfinishedCalls.filter((call) => !call.sent);
     const toolCalls = calls.finish(unsent);
@@ -164,8 +165,7 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
     },
     async close() {
       closed = true;
-      await sessions?.close();
-      await pool.close();
+      await Promise.all([pool.close(), sessions?.close()]);
     },
   };
 }

@@ -27,10 +27,7 @@ export interface ExecutionError {
 
 /** Something that did not fail the run but that the caller should know. */
 export interface Diagnostic {
-  /**
-   * For example `calls_in_flight_on_return`, `log_lines_dropped`, `log_line_truncated`, `output_truncated`, and in a
-   * session `session_not_kept` (names the next execution will not find, each with why; see docs/sessions.md).
-   */
+  /** For example `calls_in_flight_on_return`, `log_lines_dropped`, `log_line_truncated`, `output_truncated`. */
   code: string;
   message: string;
   line?: number;

@@ -11,5 +11,6 @@ export {
   type ToolCallStepHooks,
   type TraceOptions,
   type WorkerPool,
+  type WorkerPoolOptions,
 } from "./host/index.js";
-export { SANDBOX_GLOBALS, type RunOutcome } from "./protocol.js";
+export type { RunOutcome } from "./protocol.js";

@@ -74,18 +74,11 @@ export interface RunRequest {
   /** "value": tool calls resolve to their data and reject with the guest's `ToolCallError`; absent means envelopes. */
   callStyle?: "value";
   /**
-   * Part of a session: the state its last run left (null for a new session) is restored into this run's fresh realm
-   * before the script, and the state the script leaves is written after it (see SESSION_STATE_SOURCE); the outcome
-   * carries it as `session`.
+   * Part of a session: the worker keeps this run's runtime and context, with the script's globals, for its next run
+   * (a session's worker runs only that session's runs).
    */
-  session?: { state: string | null; maxStateBytes: number };
+  session?: true;
 }
-
-/**
- * The globals the sandbox defines in every realm (some only with an option): a session's state never holds them,
- * and a script's declaration of one stays local to its run.
- */
-export const SANDBOX_GLOBALS: readonly string[] = ["tools", "catalog", "console", "args", "files", "ToolCallError"];
 
 /** One host call the guest made; tool and catalog calls get a reply, notes do not. */
 export type HostCallRequest =

@@ -1,4 +1,2 @@
-export { createMemorySessionStore } from "./create-memory-session-store.js";
-export { createSessions } from "./create-sessions.js";
+export { createSessionStore } from "./create-session-store.js";
 export { DEFAULT_SESSION_OPTIONS, readSessionTarget, type SessionOptions } from "./session-options.js";
-export type { SessionLease, SessionStore, SessionStoreLimits } from "./session-store.js";

@@ -12,19 +12,14 @@ const codeOf = (run: () => unknown): string | undefined => {
 };
 
 describe("readSessionOptions", () => {
-  it("fills in 15 minutes, 1,000 sessions and 4 MiB of state", () => {
-    expect(readSessionOptions({})).toEqual({ ttlMs: 900_000, maxSessions: 1000, maxStateBytes: 4 * 1024 * 1024 });
-    expect(DEFAULT_SESSION_OPTIONS).toEqual({ ttlMs: 900_000, maxSessions: 1000, maxStateBytes: 4 * 1024 * 1024 });
+  it("fills in 15 minutes and 16 sessions", () => {
+    expect(readSessionOptions({})).toEqual({ ttlMs: 900_000, maxSessions: 16 });
+    expect(DEFAULT_SESSION_OPTIONS).toEqual({ ttlMs: 900_000, maxSessions: 16 });
   });
 
   it("refuses a time to live or a cap that is not a positive integer", () => {
     expect(codeOf(() => readSessionOptions({ ttlMs: 0 }))).toBe("INVALID_OPTIONS");
     expect(codeOf(() => readSessionOptions({ maxSessions: 1.5 }))).toBe("INVALID_OPTIONS");
-    expect(codeOf(() => readSessionOptions({ maxStateBytes: -1 }))).toBe("INVALID_OPTIONS");
-  });
-
-  it("refuses a store that is not a SessionStore", () => {
-    expect(codeOf(() => readSessionOptions({ store: {} as never }))).toBe("INVALID_OPTIONS");
   });
 });
 

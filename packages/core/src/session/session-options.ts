@@ -1,34 +1,18 @@
 import { CodeModeError } from "../errors/index.js";
-import type { SessionStore } from "./session-store.js";
 
 /** Options of sessions (see `createCodeMode({ sessions })`): state that survives between executions. */
 export interface SessionOptions {
   /** How long a session may sit idle before it ends. Default 15 minutes. */
   ttlMs?: number;
   /**
-   * Sessions open at once; an idle one is only its stored state (no thread, no engine). Starting one more ends the
-   * least recently used idle session (the caller's own first); when every session is running, the new one fails.
-   * Default 1,000.
+   * Sessions open at once; each holds a worker thread and its own capped memory. Starting one more ends the least
+   * recently used idle session (the caller's own first); when every session is running, the new one fails. Default 16.
    */
   maxSessions?: number;
-  /**
-   * The most UTF-16 code units of one session's stored state (its JSON text); an execution that leaves more keeps
-   * the state from before it, and its result says so. Default 4 MiB.
-   */
-  maxStateBytes?: number;
-  /**
-   * Where sessions live between executions. Default: a store in this process's memory. A store shared by several
-   * processes lets any of them resume any session (see SessionStore).
-   */
-  store?: SessionStore;
 }
 
 /** The session settings used where none are given. */
-export const DEFAULT_SESSION_OPTIONS: Readonly<Required<Omit<SessionOptions, "store">>> = Object.freeze({
-  ttlMs: 15 * 60_000,
-  maxSessions: 1_000,
-  maxStateBytes: 4 * 1024 * 1024,
-});
+export const DEFAULT_SESSION_OPTIONS: Readonly<Required<SessionOptions>> = Object.freeze({ ttlMs: 15 * 60_000, maxSessions: 16 });
 
 /** The session a run belongs to: `"new"` or an id, and who asks. */
 export interface SessionTarget {
@@ -37,20 +21,16 @@ export interface SessionTarget {
 }
 
 /** Checks `sessions` and fills in the defaults; throws INVALID_OPTIONS. */
-export function readSessionOptions(options: SessionOptions): Required<Omit<SessionOptions, "store">> & Pick<SessionOptions, "store"> {
-  const read = (key: "ttlMs" | "maxSessions" | "maxStateBytes") => {
-    const value = options[key] ?? DEFAULT_SESSION_OPTIONS[key];
-    if (!Number.isSafeInteger(value) || value < 1) {
-      throw new CodeModeError("INVALID_OPTIONS", `sessions.${key} must be a positive integer, got ${String(value)}.`);
-    }
-    return value;
-  };
-  const store = options.store;
-  const methods = ["create", "lease", "renew", "put", "delete"] as const;
-  if (store !== undefined && (typeof store !== "object" || store === null || methods.some((name) => typeof store[name] !== "function"))) {
-    throw new CodeModeError("INVALID_OPTIONS", `sessions.store must be a SessionStore (an object with ${methods.join(", ")}).`);
+export function readSessionOptions(options: SessionOptions): Required<SessionOptions> {
+  const ttlMs = options.ttlMs ?? DEFAULT_SESSION_OPTIONS.ttlMs;
+  const maxSessions = options.maxSessions ?? DEFAULT_SESSION_OPTIONS.maxSessions;
+  if (!Number.isSafeInteger(ttlMs) || ttlMs < 1) {
+    throw new CodeModeError("INVALID_OPTIONS", `sessions.ttlMs must be a positive integer, got ${String(ttlMs)}.`);
   }
-  return { ttlMs: read("ttlMs"), maxSessions: read("maxSessions"), maxStateBytes: read("maxStateBytes"), ...(store ? { store } : {}) };
+  if (!Number.isSafeInteger(maxSessions) || maxSessions < 1) {
+    throw new CodeModeError("INVALID_OPTIONS", `sessions.maxSessions must be a positive integer, got ${String(maxSessions)}.`);
+  }
+  return { ttlMs, maxSessions };
 }
 
 /**

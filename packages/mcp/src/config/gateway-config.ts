@@ -130,7 +130,7 @@ export const gatewayConfigSchema = z.strictObject({
   sessions: z
     .strictObject({
       ttlMs: z.number().int().positive().max(86_400_000).optional(),
-      maxSessions: z.number().int().positive().max(100_000).optional(),
+      maxSessions: z.number().int().positive().max(1024).optional(),
     })
     .optional(),
   approvals: approvalsConfigSchema.optional(),

@@ -1,6 +1,6 @@
 // Defines `args`, deeply frozen. Evaluated as one expression (see tools.js).
 /** @type {import("./guest-pieces.js").ArgsPiece} */
-(function (text) {
+(function (text, configurable) {
   "use strict";
   const freeze = Object.freeze, keys = Object.keys;
   /** @type {(value: any) => unknown} */
@@ -13,5 +13,5 @@
     }
     return value;
   };
-  Object.defineProperty(globalThis, "args", { value: deep(JSON.parse(text)) });
+  Object.defineProperty(globalThis, "args", { value: deep(JSON.parse(text)), configurable: configurable === true });
 })

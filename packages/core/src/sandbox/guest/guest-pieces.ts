@@ -24,7 +24,7 @@ export type ToolsPiece = (
 export type ConsolePiece = (host: GuestHost) => void;
 
 /**
- * args.js: defines `args` as the deeply frozen parse of `text`.
+ * args.js: defines `args` as the deeply frozen parse of `text`; configurable in a session, whose next run defines it again.
  * @public (read by the guest files' JSDoc types, which knip does not follow)
  */
-export type ArgsPiece = (text: string) => void;
+export type ArgsPiece = (text: string, configurable: boolean) => void;

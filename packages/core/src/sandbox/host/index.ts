@@ -11,4 +11,4 @@ export {
 export type { PoolJob } from "./pool-state.js";
 export { compileQuickJSModule, memoryPages } from "./quickjs-module.js";
 export { HARD_STOP_GRACE_MS } from "./run-deadlines.js";
-export { createWorkerPool, type WorkerPool } from "./worker-pool.js";
+export { createWorkerPool, type WorkerPool, type WorkerPoolOptions } from "./worker-pool.js";

@@ -13,6 +13,8 @@ export interface BindRunGlobalsOptions {
   request: RunRequest;
   channel: GuestChannel;
   values: GuestValues;
+  /** A session's run: its `args` are bound afresh, as they belong to one run. */
+  kept: boolean;
   stop(reason: StopReason): void;
 }
 
@@ -24,14 +26,14 @@ type Made = { value: QuickJSHandle } | { error: QuickJSHandle };
  * globals its script touches.
  */
 export function bindRunGlobals(options: BindRunGlobalsOptions): GuestBridge {
-  const { context, globals, request, values } = options;
+  const { context, globals, request, values, kept } = options;
   const bridge = new GuestBridge(context, request, options.channel, {
     serialize: (value) => values.serialize(value),
     string: (handle) => values.string(handle),
     stop: options.stop,
   });
   const host = globals.begin(bridge);
-  const lazy = (name: string, load: () => QuickJSHandle | null) => globals.lazy(name, load);
+  const lazy = (name: string, load: () => QuickJSHandle | null) => globals.lazy(name, load, kept && name === "args");
   const loadTools = () => {
     if (bridge.deliverer) return null;
     const { search, callStyle, files, resources } = request;
@@ -48,7 +50,7 @@ export function bindRunGlobals(options: BindRunGlobalsOptions): GuestBridge {
   if (request.callStyle === "value") lazy("ToolCallError", loadTools);
   lazy("args", () => {
     const text = context.newString(request.args ?? "[]");
-    const made = callPiece(context, GUEST_ARGS_SOURCE, "codemode:args", text);
+    const made = callPiece(context, GUEST_ARGS_SOURCE, "codemode:args", text, kept ? context.true : context.false);
     text.dispose();
     if ("error" in made) return made as unknown as QuickJSHandle;
     made.value.dispose();

@@ -1,5 +1,5 @@
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime } from "quickjs-emscripten-core";
-import type { ExecutionErrorKind, SessionSnapshot } from "../../envelopes/index.js";
+import type { ExecutionErrorKind } from "../../envelopes/index.js";
 import { ERROR_MESSAGES } from "../../errors/index.js";
 import { MAX_JSON_DEPTH as MAX_RESULT_DEPTH, nestsDeeperThan } from "../../serializer/index.js";
 import { ENGINE_BASELINE_PAGES, type RunRequest } from "../protocol.js";
@@ -9,15 +9,9 @@ import type { GuestEngine } from "./create-guest-engine.js";
 import { describeGuestError } from "./describe-guest-error.js";
 import type { GuestBridge } from "./guest-bridge.js";
 import type { GuestChannel, StopReason } from "./guest-channel.js";
-import { prepareStatePiece, type GuestRealm } from "./guest-realm.js";
+import type { GuestRealm } from "./guest-realm.js";
 import { GuestValues } from "./guest-values.js";
 import type { RealmGlobals } from "./realm-globals.js";
-
-/**
- * How long a session's state may take to write once the run has ended, past the run's own deadline when the run used
- * all of it: within the pool's grace before it stops the worker (HARD_STOP_GRACE_MS, 250 ms).
- */
-const SNAPSHOT_GRACE_MS = 150;
 
 /** Memory a script may fill inside the engine's baseline before the module's memory grows at all. */
 const BASELINE_SLACK_BYTES = 2 * 1024 * 1024;
@@ -34,6 +28,8 @@ export interface GuestRunOptions {
   request: RunRequest;
   channel: GuestChannel;
   realm: GuestRealm;
+  /** A session's realm: kept for its next run rather than torn down. */
+  kept: boolean;
 }
 
 /**
@@ -47,24 +43,23 @@ export class GuestRun {
   private readonly engine: GuestEngine;
   private readonly request: RunRequest;
   private readonly channel: GuestChannel;
+  private readonly kept: boolean;
   private readonly deadline: number;
   private readonly context: QuickJSContext;
   private readonly runtime: QuickJSRuntime;
   private readonly globals: RealmGlobals;
   private readonly handles: QuickJSHandle[] = [];
   private readonly values: GuestValues;
-  /** The realm's session state piece (see SESSION_STATE_SOURCE), made before the script runs; the realm frees it. */
-  private state: QuickJSHandle | undefined;
-  private notRestored: [string, string][] = [];
 
-  constructor({ engine, request, channel, realm }: GuestRunOptions) {
+  constructor({ engine, request, channel, realm, kept }: GuestRunOptions) {
     this.engine = engine;
     this.request = request;
     this.channel = channel;
+    this.kept = kept;
     this.deadline = Date.now() + request.limits.timeoutMs;
     ({ runtime: this.runtime, context: this.context, globals: this.globals } = realm);
     const keep = (handle: QuickJSHandle) => this.keep(handle);
-    this.values = new GuestValues({ engine, context: this.context, source: request.source, session: request.session !== undefined, keep });
+    this.values = new GuestValues({ engine, context: this.context, source: request.source, kept, keep });
   }
 
   execute(): { json: string | Uint8Array } | ClassifiedError {
@@ -78,12 +73,9 @@ export class GuestRun {
       request,
       channel: this.channel,
       values: this.values,
+      kept: this.kept,
       stop: (reason) => (this.stopReason = reason),
     });
-    if (request.session) {
-      const failed = this.restore(request.session.state);
-      if (failed) return failed;
-    }
     const evaluated = context.evalCode(request.source, request.fileName);
     if (evaluated.error) return this.fail(evaluated.error, true);
     const promise = this.keep(evaluated.value);
@@ -108,63 +100,6 @@ export class GuestRun {
       if (failed) return this.fail(failed, false);
       if (this.stopReason !== null) return this.stopped();
     }
-  }
-
-  /**
-   * Makes the session's state piece before anything of the script's runs (it captures the realm's built-ins), and
-   * restores the state into this fresh realm. A state that cannot be restored at all fails the run.
-   */
-  private restore(state: string | null): ClassifiedError | undefined {
-    const { context } = this;
-    if (!this.globals.statePiece) {
-      const failed = prepareStatePiece({ runtime: this.runtime, context, globals: this.globals });
-      if (failed) return this.fail(failed, false);
-    }
-    this.state = this.globals.statePiece;
-    if (state === null) return undefined;
-    const text = this.keep(context.newString(state));
-    const restored = this.callState("restore", text);
-    if ("error" in restored) {
-      const failure = this.fail(restored.error, false);
-      return { ...failure, message: `The session's state could not be restored: ${failure.message}` };
-    }
-    this.notRestored = JSON.parse(restored.value) as [string, string][];
-    return undefined;
-  }
-
-  /**
-   * Writes the session's state once the run has ended, however it ended: a run stopped by its deadline or a cancel
-   * gets a short time of its own. The outcome of a failure to write says why.
-   */
-  snapshot(): SessionSnapshot | ClassifiedError {
-    if (!this.state) return { kind: "InternalError", message: "the run ended before its state could be read", stack: null };
-    const until = Math.max(Date.now(), this.deadlineNow()) + SNAPSHOT_GRACE_MS;
-    this.stopReason = null;
-    this.runtime.setInterruptHandler(() => Date.now() > until);
-    const limit = this.keep(this.context.newNumber(this.request.session?.maxStateBytes ?? 0));
-    const written = this.callState("snapshot", limit);
-    if ("error" in written) {
-      const failure = this.fail(written.error, false);
-      return failure.kind === "TimeoutExceeded" ? { ...failure, message: "it took too long" } : failure;
-    }
-    const restored = this.callState("restored");
-    if ("error" in restored) return this.fail(restored.error, false);
-    const split = written.value.indexOf("\n");
-    const [notKept, functions, globals] = JSON.parse(written.value.slice(split + 1)) as [[string, string][], string[], string[]];
-    const state = written.value.slice(0, split);
-    return { state, notKept, notRestored: this.notRestored, functions, restored: JSON.parse(restored.value) as string[], globals };
-  }
-
-  /** Calls a method of the state piece; its answer is a string. */
-  private callState(method: "restore" | "snapshot" | "restored", ...args: QuickJSHandle[]): { value: string } | { error: QuickJSHandle } {
-    const { context } = this;
-    const fn = context.getProp(this.state!, method);
-    const called = context.callFunction(fn, this.state!, ...args);
-    fn.dispose();
-    if (called.error) return { error: called.error };
-    const value = this.values.string(called.value);
-    called.value.dispose();
-    return { value };
   }
 
   /** The deadline moved on by the time the run was held waiting for approvals. */
@@ -240,6 +175,8 @@ export class GuestRun {
   teardown(): void {
     try {
       for (const handle of this.handles.reverse()) if (handle.alive) handle.dispose();
+      // A session keeps its runtime and context for its next run; its worker is terminated when it ends.
+      if (this.kept) return this.globals.end();
       this.globals.dispose();
       this.context.dispose();
       this.runtime.dispose();

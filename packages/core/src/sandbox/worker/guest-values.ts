@@ -9,11 +9,8 @@ export interface GuestValuesOptions {
   context: QuickJSContext;
   /** The script's source, which says whether its values may be written natively (see mayWriteNatively). */
   source: string;
-  /**
-   * A session's run: its values may come from earlier runs' scripts (a getter, a toJSON), which this script's source
-   * does not show, so they are never written natively.
-   */
-  session: boolean;
+  /** A session's run: its globals outlive its script, so its values are never written natively. */
+  kept: boolean;
   /** Keeps a handle the run frees at its teardown: the compiled serialisers. */
   keep(handle: QuickJSHandle): QuickJSHandle;
 }
@@ -75,7 +72,7 @@ export class GuestValues {
       if (compiled.error) return { error: compiled.error };
       this.plainJson = this.options.keep(compiled.value);
     }
-    this.writesNatively ??= !this.options.session && mayWriteNatively(this.options.source);
+    this.writesNatively ??= !this.options.kept && mayWriteNatively(this.options.source);
     const native = this.writesNatively ? context.true : context.false;
     const written = context.callFunction(this.plainJson, context.undefined, value, native);
     if (written.error) return { error: written.error };

@@ -8,12 +8,11 @@ const EVERY_RUN = ["tools", "args", "console"] as const;
  * The native pieces a realm's scripts reach (the `host` function and the getters of the lazy globals), made once per
  * realm and answering whichever run is current. They are made while the worker waits for the run that will use the
  * realm: defining one getter costs ~11 µs, so defining them during the run was a quarter of a trivial run's own work.
+ * A session's realm keeps them for every later run, so no run's handles are reached after it ended.
  */
 export class RealmGlobals {
-  /** The tools piece's `deliver`, made by the run's first read of `tools`. */
+  /** The tools piece's `deliver`, made by the first run that read `tools`; later runs of a session deliver through it. */
   deliverer: QuickJSHandle | undefined;
-  /** A session's state piece (see SESSION_STATE_SOURCE), made ahead while the worker waited, or by the run. */
-  statePiece: QuickJSHandle | undefined;
   private bridge: GuestBridge | undefined;
   private readonly host: QuickJSHandle;
   private readonly loaders = new Map<string, () => QuickJSHandle | null>();
@@ -33,11 +32,12 @@ export class RealmGlobals {
 
   /**
    * Makes the current run's `load` answer the first read of a global (see GuestRun.install), defining the global
-   * unless it is.
+   * unless it is. With `rebind`, a global already read gets its getter again, so its next read loads it afresh: a
+   * session's `args` belong to one run.
    */
-  lazy(name: string, load: () => QuickJSHandle | null): void {
+  lazy(name: string, load: () => QuickJSHandle | null, rebind: boolean): void {
     this.loaders.set(name, load);
-    if (!this.defined.has(name)) this.define(name);
+    if (!this.defined.has(name) || rebind) this.define(name);
   }
 
   /** Ends the current run: nothing native reaches it any more. */
@@ -50,7 +50,6 @@ export class RealmGlobals {
   dispose(): void {
     this.end();
     if (this.deliverer?.alive) this.deliverer.dispose();
-    if (this.statePiece?.alive) this.statePiece.dispose();
     this.host.dispose();
   }
 

@@ -14,21 +14,23 @@ export interface RunGuestOptions {
   report(done: RunDone): void;
   /** The runtime and context to run in, made ahead of the run; made now when absent. */
   realm?: GuestRealm | undefined;
+  /** Keep the realm for a session's next run rather than tearing it down. */
+  kept?: boolean;
 }
 
 /**
  * Runs one request in a runtime and context of the worker's module, reports the outcome, then tears the realm down
- * (the host need not wait for teardown); a session's run writes its state before it reports. Synchronous from start to end:
+ * (the host need not wait for teardown) unless it is kept for a session's next run. Synchronous from start to end:
  * while the script awaits host calls, the worker blocks in Atomics.wait for the replies. Returns false when the
  * module must not be used again.
  */
-export function runGuest({ engine, request, channel, report, realm }: RunGuestOptions): boolean {
+export function runGuest({ engine, request, channel, report, realm, kept = false }: RunGuestOptions): boolean {
   if (channel.isCancelled(request.id)) {
     report({ type: "done", id: request.id, retire: false, outcome: cancelledOutcome() });
-    if (realm) return disposeRealm(realm);
+    if (realm && !kept) return disposeRealm(realm);
     return true;
   }
-  const run = new GuestRun({ engine, request, channel, realm: realm ?? createGuestRealm(engine) });
+  const run = new GuestRun({ engine, request, channel, realm: realm ?? createGuestRealm(engine), kept });
   let result: { json: string | Uint8Array } | ClassifiedError;
   try {
     result = run.execute();
@@ -37,22 +39,12 @@ export function runGuest({ engine, request, channel, report, realm }: RunGuestOp
     run.retire = true;
     result = { kind: "InternalError", message: "The sandbox failed while running the script.", stack: null };
   }
-  let error = "json" in result ? null : result;
+  const error = "json" in result ? null : result;
   if (error?.kind === "MemoryLimitExceeded") run.retire = true;
-  // Not after the worker must go: its memory may be corrupt, and the session keeps the state it had before.
-  const written = request.session && !run.retire ? run.snapshot() : undefined;
-  if (written && "kind" in written) {
-    if (written.kind === "MemoryLimitExceeded") run.retire = true;
-    const message = `The session's state could not be written (${written.message}); the session keeps the state it had before this run.`;
-    if (error) error = { ...error, message: `${error.message} ${message}` };
-    else result = { kind: written.kind, message, stack: null };
-    error ??= result as ClassifiedError;
-  }
-  const session = written && !("kind" in written) ? { session: written } : {};
   const finished = run.bridge?.finish() ?? { logs: [], diagnostics: [], unfinishedCalls: [] };
   const printed = engine.printed.splice(0);
   const diagnostics = printed.length === 0 ? finished.diagnostics : [...finished.diagnostics, ...printed.map(engineDiagnostic)];
-  const outcome = { resultJson: "json" in result ? result.json : null, error, ...finished, diagnostics, ...session };
+  const outcome = { resultJson: "json" in result ? result.json : null, error, ...finished, diagnostics };
   report({ type: "done", id: request.id, retire: run.retire, outcome });
   run.teardown();
   return !run.retire;

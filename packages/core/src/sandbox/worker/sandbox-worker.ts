@@ -6,7 +6,7 @@ import { parentPort, receiveMessageOnPort, type MessagePort } from "node:worker_
 import { SIGNAL, type ReplyBatch, type RunDone, type RunRequest, type WorkerInit } from "../protocol.js";
 import { createGuestEngine, type GuestEngine } from "./create-guest-engine.js";
 import type { GuestChannel } from "./guest-channel.js";
-import { createGuestRealm, prepareStatePiece, type GuestRealm } from "./guest-realm.js";
+import { createGuestRealm, type GuestRealm } from "./guest-realm.js";
 import { runGuest } from "./run-guest.js";
 
 const port = parentPort!;
@@ -72,24 +72,17 @@ function awaitSoon(flags: Int32Array, seen: number): void {
 /** Runs what the host posts until the module must not be used again; the pool then terminates this thread. */
 function serve(engine: GuestEngine, flags: Int32Array, replyPort: MessagePort): void {
   const channel = createChannel(flags, replyPort);
-  // The next run's runtime and context, made while no run waits (creating them is most of a trivial run). A session's
-  // run gets one too: its state is restored into it.
+  // The next run's runtime and context, made while no run waits (creating them is most of a trivial run).
   let realm: GuestRealm | undefined;
-  // After a session's run the next realm gets the state piece too: sessions' runs tend to follow each other, and a
-  // worker that only runs plain runs never pays for it.
-  let afterSession = false;
+  // A session's runtime and context: made by its first run, kept for every later one (its worker runs nothing else).
+  let session: GuestRealm | undefined;
   for (;;) {
     const seen = Atomics.load(flags, SIGNAL.wake);
     drain(replyPort, 0);
     const request = queued.shift();
     if (request === undefined) {
-      if (realm === undefined) {
+      if (realm === undefined && session === undefined) {
         realm = createGuestRealm(engine);
-        continue;
-      }
-      if (afterSession) {
-        afterSession = false;
-        prepareStatePiece(realm)?.dispose();
         continue;
       }
       if (Atomics.exchange(flags, SIGNAL.soon, 0) === 1) awaitSoon(flags, seen);
@@ -98,13 +91,13 @@ function serve(engine: GuestEngine, flags: Int32Array, replyPort: MessagePort): 
     }
     // A run that came without the poll (it was already posted) leaves no poll owed for the next idle moment.
     Atomics.store(flags, SIGNAL.soon, 0);
+    if (request.session === true) session ??= realm ?? createGuestRealm(engine);
     let reported = false;
     const report = (done: RunDone) => {
       reported = done.retire;
       port.postMessage(done);
     };
-    const usable = runGuest({ engine, request, channel, report, realm });
-    afterSession = request.session !== undefined;
+    const usable = runGuest({ engine, request, channel, report, realm: session ?? realm, kept: session !== undefined });
     realm = undefined;
     // What the teardown printed (the module's abort) is no run's: the run is reported, and a failed teardown retires
     // this worker.
