@@ -128,9 +128,9 @@ try {
       runScenario(version, baseline, "client", scenario, ["--command", `"${process.execPath}" "${runner}"`]);
     }
   }
-  for (const [version, scenarios] of only === "server" ? [] : Object.entries(AUTH_SCENARIOS)) {
+  for (const [version, auth] of only === "server" ? [] : Object.entries(AUTH_SCENARIOS)) {
     const baseline = path.join(HERE, `baseline-${version}.yml`);
-    for (const scenario of scenarios) runScenario(version, baseline, "client", scenario, ["--command", `"${process.execPath}" "${AUTH_CLIENT}"`]);
+    for (const scenario of auth.filter(selected)) runScenario(version, baseline, "client", scenario, ["--command", `"${process.execPath}" "${AUTH_CLIENT}"`]);
   }
 } finally {
   await gateway?.stop();
