@@ -165,16 +165,17 @@ async function serve(loaded: LoadedConfig, values: ServeFlags, io: CliIo): Promi
     for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => resolve(signal));
     if (transport === "stdio") process.stdin.once("close", () => resolve("stdin closed"));
   });
+  // A refused address or metrics port (INVALID_CONFIG, exit 2) must not leave the upstreams running.
+  const closeOnError = async (error: unknown): Promise<never> => {
+    await gateway.close();
+    throw error;
+  };
   let stdio: { close(): Promise<void> } | undefined;
   if (transport === "stdio") {
-    stdio = gateway.serveStdio();
+    stdio = await gateway.serveStdio().catch(closeOnError);
     logger.info("codemode gateway serving on stdio");
   } else {
-    // An address the gateway refuses to serve (INVALID_CONFIG, exit 2) must not leave the upstreams running.
-    const listener = await gateway.listen({ host: values.host ?? "127.0.0.1", port }).catch(async (error: unknown) => {
-      await gateway.close();
-      throw error;
-    });
+    const listener = await gateway.listen({ host: values.host ?? "127.0.0.1", port }).catch(closeOnError);
     // The URL is followed by a space even inside a JSON line, so scripts that read it with /listening on (\S+)/ work.
     logger.info(`codemode gateway listening on ${listener.url} (Streamable HTTP)`, { url: listener.url });
   }

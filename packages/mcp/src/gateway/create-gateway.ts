@@ -57,7 +57,7 @@ export interface Gateway {
    * Serves one client on this process's stdin and stdout, with access to every tool: a 2025-era client (initialize)
    * or a 2026-07-28 one (no initialize; each request carries its version).
    */
-  serveStdio(): { close(): Promise<void> };
+  serveStdio(): Promise<{ close(): Promise<void> }>;
   /**
    * Serves Streamable HTTP on `/mcp`, with the config's `auth`, `http` and `quotas`, and `/healthz`, `/readyz` and
    * `/metrics` beside it; refuses (`INVALID_CONFIG`) a non-loopback `host` without `auth` or without `http.publicUrl`.
@@ -248,7 +248,8 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
       await operations.listen();
       await createServer().connect(transport);
     },
-    serveStdio() {
+    async serveStdio() {
+      await operations.listen();
       return serveGatewayStdio({ createServer, createStatelessServer: () => createStatelessServer({}), watchTools, log });
     },
     async listen(listenOptions = {}) {
