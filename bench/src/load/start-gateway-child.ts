@@ -31,14 +31,17 @@ export async function startGatewayChild(options: { delayMs: number; idleSessionM
     url,
     pid: child.pid ?? 0,
     sample: (runs) => request(child, runs),
-    async close() {
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.send({ type: "close" });
-      const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
-      await exited;
-      clearTimeout(timer);
-    },
+    close: () => closeGatewayChild(child),
   };
+}
+
+/** Asks a gateway child to close over IPC and waits for it to exit; one that is still there after 10 s is killed. */
+export async function closeGatewayChild(child: ChildProcess): Promise<void> {
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.send({ type: "close" });
+  const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+  await exited;
+  clearTimeout(timer);
 }
 
 function request(child: ChildProcess, runs: number): Promise<ProcessSample> {

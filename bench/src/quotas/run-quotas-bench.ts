@@ -6,6 +6,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { ExecutionResult } from "@codemode/core";
 import { expectedAnswer, shopInput, shopScript } from "../load/shop-tools.js";
+import { closeGatewayChild } from "../load/start-gateway-child.js";
 import { summarize, type Summary } from "../stats/summarize.js";
 
 /** The size of the quota benchmark. */
@@ -113,13 +114,7 @@ async function startChild(principals: Record<string, string>, quotas: unknown, d
   });
   return {
     url,
-    async close() {
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.send({ type: "close" });
-      const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
-      await exited;
-      clearTimeout(timer);
-    },
+    close: () => closeGatewayChild(child),
   };
 }
 
