@@ -3,7 +3,7 @@ import { createToolCatalog, type ToolCatalog } from "../catalog/index.js";
 import { CodeModeError } from "../errors/index.js";
 import { resolveLimits, type ExecutionLimits } from "../limits/index.js";
 import { createHostCalls, createWorkerPool, type PoolJob, type RunOutcome } from "../sandbox/index.js";
-import { createSessionStore, readSessionTarget } from "../session/index.js";
+import { createSessions, readSessionTarget } from "../session/index.js";
 import { isParseError, locateError, parsePositionOf, prepareScript, type PreparedScript } from "../script/index.js";
 import { fitResult, SERIALIZER_SOURCE } from "../serializer/index.js";
 import { createWorkspace, FILES_DECLARATION } from "../workspace/index.js";
@@ -55,7 +55,7 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
   // The first worker starts now, in the background: a thread and its engine take longer than most runs.
   pool.warm();
   const { memoryBytes, maxStackBytes } = limits;
-  const sessions = options.sessions ? createSessionStore(options.sessions, { memoryBytes, maxStackBytes, serializerSource: SERIALIZER_SOURCE }) : undefined;
+  const sessions = options.sessions ? createSessions(options.sessions, { memoryBytes, maxStackBytes, serializerSource: SERIALIZER_SOURCE }) : undefined;
   const prepare = createPrepareCache(limits);
   let closed = false;
 

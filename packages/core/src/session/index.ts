@@ -1,2 +1,3 @@
-export { createSessionStore } from "./create-session-store.js";
+export { createSessions } from "./create-sessions.js";
 export { DEFAULT_SESSION_OPTIONS, readSessionTarget, type SessionOptions } from "./session-options.js";
+export type { SessionLease, SessionStore, StoredSession } from "./session-store.js";

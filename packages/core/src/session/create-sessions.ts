@@ -4,7 +4,7 @@ import { persistTopLevel } from "./persist-top-level.js";
 import { readSessionOptions, type SessionOptions, type SessionTarget } from "./session-options.js";
 
 /** The sessions of one code mode: each a worker of its own whose global object outlives its runs. */
-export interface SessionStore {
+export interface Sessions {
   /**
    * Runs a job in the session `target` names (`"new"` starts one) after that session's earlier runs. The outcome
    * carries the session's id while the session lives; an unknown, expired or someone else's id gets one answer.
@@ -38,8 +38,8 @@ interface Session {
 
 const START_AGAIN = 'Start a new one with sessionId "new".';
 
-/** Creates the session store; `poolOptions` are those of the code mode's pool, for each session's own worker. */
-export function createSessionStore(options: SessionOptions, poolOptions: Omit<WorkerPoolOptions, "size" | "onWorkerLost">): SessionStore {
+/** Creates the sessions of a code mode; `poolOptions` are those of the code mode's pool, for each session's own worker. */
+export function createSessions(options: SessionOptions, poolOptions: Omit<WorkerPoolOptions, "size" | "onWorkerLost">): Sessions {
   const { ttlMs, maxSessions } = readSessionOptions(options);
   const sessions = new Map<string, Session>();
 
