@@ -1,5 +1,5 @@
 // The public API of @codemode/core: every name here is a decision, and adding one gets a changeset.
-export type { ApprovalDecision, ApprovalRequest, ApprovalStatus, Approver } from "./approval/index.js";
+export type { ApprovalDecision, ApprovalRequest, ApprovalStatus, Approver, ContinuationStore } from "./approval/index.js";
 export type {
   CallStyle,
   CatalogDetail,

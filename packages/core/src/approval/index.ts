@@ -1,4 +1,5 @@
 export type { ApprovalDecision, ApprovalRequest, Approver } from "./approval-request.js";
+export type { ContinuationStore } from "./continuation-store.js";
 export {
   createApprovalGate,
   type ApprovalGate,
