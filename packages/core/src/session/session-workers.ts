@@ -17,7 +17,7 @@ export interface SessionWorkers {
    * the next one a hibernating session frees.
    */
   take(): Promise<SessionWorker>;
-  /** Gives back a worker whose session left it: to a session waiting for one, as the spare, or it stops. */
+  /** Gives back a worker whose session left it: to a session waiting for one, or as a spare. */
   free(worker: SessionWorker): void;
   /** Sessions waiting for a worker: a live session that goes idle then hibernates at once. */
   waiting(): number;
@@ -26,6 +26,11 @@ export interface SessionWorkers {
 
 /** Workers kept started with no session, ready for the next session to resume or start (~10 MB each). */
 const SPARE_WORKERS = 1;
+/**
+ * How long spares past SPARE_WORKERS (workers that sessions left) are kept before they stop. Stopping them at once
+ * would start a thread for nearly every resume when sessions hibernate and resume by turns.
+ */
+const EXTRA_SPARE_MS = 30_000;
 
 /** Creates the sessions' workers; the first spare starts at once. */
 export function createSessionWorkers(poolOptions: Omit<WorkerPoolOptions, "size" | "onWorkerLost">, maxLive: number): SessionWorkers {
@@ -34,6 +39,17 @@ export function createSessionWorkers(poolOptions: Omit<WorkerPoolOptions, "size"
   const waiters: ((worker: SessionWorker) => void)[] = [];
   const limit = maxLive + SPARE_WORKERS;
   let closed = false;
+  let trim: ReturnType<typeof setTimeout> | undefined;
+  const scheduleTrim = () => {
+    clearTimeout(trim);
+    if (spares.length <= SPARE_WORKERS) return;
+    trim = setTimeout(() => {
+      for (const worker of spares.splice(SPARE_WORKERS)) {
+        all.delete(worker);
+        void worker.pool.close();
+      }
+    }, EXTRA_SPARE_MS).unref();
+  };
 
   const start = (): SessionWorker => {
     const worker: SessionWorker = {
@@ -51,7 +67,8 @@ export function createSessionWorkers(poolOptions: Omit<WorkerPoolOptions, "size"
 
   return {
     take() {
-      const worker = spares.pop() ?? (all.size < limit ? start() : undefined);
+      // The spare freed longest ago first: a worker just freed may still be making its next realm.
+      const worker = spares.shift() ?? (all.size < limit ? start() : undefined);
       topUp();
       if (worker) return Promise.resolve(worker);
       return new Promise((resolve) => waiters.push(resolve));
@@ -62,18 +79,15 @@ export function createSessionWorkers(poolOptions: Omit<WorkerPoolOptions, "size"
       worker.pool.warm();
       const waiter = waiters.shift();
       if (waiter) return waiter(worker);
-      if (spares.length < SPARE_WORKERS) {
-        spares.push(worker);
-        return;
-      }
-      all.delete(worker);
-      void worker.pool.close();
+      spares.push(worker);
+      scheduleTrim();
     },
     waiting: () => waiters.length,
     async close() {
       // A session waiting for a worker gets one that is closing: its run then fails as the code mode closed.
       for (const waiter of waiters.splice(0)) waiter(start());
       closed = true;
+      clearTimeout(trim);
       spares.length = 0;
       const closing = [...all].map((worker) => worker.pool.close());
       all.clear();
