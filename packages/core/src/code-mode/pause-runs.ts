@@ -31,6 +31,9 @@ const DEFAULT_MAX_INLINE_BYTES = 32 * 1024;
 /** A claim outlives its continuation by this much, so a continuation resumed once is refused until it expires. */
 const CLAIM_MARGIN_MS = 60_000;
 
+/** The default store, one per process: every code mode of a process refuses a continuation another one resumed. */
+let processStore: ContinuationStore | undefined;
+
 /** Reads `approvals`: undefined for the blocking default; pause mode needs a secret. Throws INVALID_OPTIONS. */
 export function readPauseSettings(options: ApprovalOptions | undefined): PauseSettings | undefined {
   if (options === undefined) return undefined;
@@ -47,7 +50,7 @@ export function readPauseSettings(options: ApprovalOptions | undefined): PauseSe
   if (!Number.isSafeInteger(maxInlineBytes) || maxInlineBytes < 0) {
     throw invalid(`approvals.maxInlineBytes must be a non-negative integer, got ${String(maxInlineBytes)}.`, "approvals.maxInlineBytes");
   }
-  const store = options.store ?? createMemoryContinuationStore();
+  const store = options.store ?? (processStore ??= createMemoryContinuationStore());
   if (typeof store.get !== "function" || typeof store.set !== "function" || typeof store.claim !== "function") {
     throw invalid("approvals.store must have get, set and claim.", "approvals.store");
   }
