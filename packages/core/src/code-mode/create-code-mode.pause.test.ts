@@ -1,7 +1,7 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { defineTool, type ToolDefinition } from "../tools/index.js";
-import { createMemoryContinuationStore, type ContinuationStore } from "../approval/index.js";
+import { createMemoryContinuationStore, decodeContinuation, encodeContinuation, type ContinuationStore } from "../approval/index.js";
 import { createCodeMode } from "./create-code-mode.js";
 import type { CreateCodeModeOptions } from "./code-mode.js";
 
@@ -230,6 +230,25 @@ describe("createCodeMode (pause mode, refused and diverged)", () => {
     expect(result.error).toMatchObject({ kind: "ResumeDiverged", message: expect.stringContaining("billing.refund"), line: 3 });
     const fewer = await process({ tools: makeTools().filter((tool) => tool.name !== "mail.send") }).resume(continuation, { decisions, owner: "ada" });
     expect(fewer.error?.kind).toBe("ResumeDiverged");
+    expect(ran.size).toBe(0);
+  });
+
+  it("fails with ResumeDiverged at the call whose record differs, and runs none of the calls", async () => {
+    const { continuation, decisions } = await pauseRefund();
+    const state = (await decodeContinuation(continuation, secret))!;
+    const other = structuredClone(state);
+    other.body!.record.calls[0]!.args = JSON.stringify({ email: "eve@example.com" });
+    const diverged = await process().resume(await encodeContinuation({ ...other, id: "other-1" }, secret), { decisions, owner: "ada" });
+    expect(diverged.error).toMatchObject({ kind: "ResumeDiverged", line: 2, message: expect.stringContaining("tools.crm.find_customer(...) with other arguments") });
+    const renamed = structuredClone(state);
+    renamed.body!.record.calls[0]!.name = "crm.lookup";
+    const elsewhere = await process().resume(await encodeContinuation({ ...renamed, id: "other-2" }, secret), { decisions, owner: "ada" });
+    expect(elsewhere.error).toMatchObject({ kind: "ResumeDiverged", line: 2, message: expect.stringContaining("where it called tools.crm.lookup(...)") });
+    const longer = structuredClone(state);
+    longer.body!.record.calls.push({ id: 3, kind: "tool", name: "mail.send", args: "{}", envelope: '{"ok":true,"data":null}' });
+    longer.body!.record.deliveries.push([3]);
+    const short = await process().resume(await encodeContinuation({ ...longer, id: "other-3" }, secret), { decisions, owner: "ada" });
+    expect(short.error?.kind).toBe("ResumeDiverged");
     expect(ran.size).toBe(0);
   });
 
