@@ -133,6 +133,24 @@ describe("createCodeMode (pause mode)", () => {
     expect(Object.fromEntries(ran)).toEqual({ "mail.send": 1, "billing.refund": 1 });
   });
 
+  it("pauses again on a pending call the decisions leave out, having run the decided one once", async () => {
+    const code = `
+      const [refund, deleted] = await Promise.all([
+        tools.billing.refund({ customer: "cus_1", cents: 900 }),
+        tools.crm.delete_customer({ id: "cus_2" }),
+      ]);
+      return [refund.ok, deleted.ok];
+    `;
+    const paused = await process().execute(code);
+    const [refund, deleted] = paused.pending!;
+    const again = await process().resume(paused.continuation!, { decisions: { [refund!.callId]: true }, owner: "" });
+    expect(again.status).toBe("paused");
+    expect(again.pending).toEqual([{ ...deleted, line: 4 }]);
+    const done = await process().resume(again.continuation!, { decisions: { [deleted!.callId]: true }, owner: "" });
+    expect(done).toMatchObject({ status: "completed", result: [true, true] });
+    expect(Object.fromEntries(ran)).toEqual({ "billing.refund": 1, "crm.delete_customer": 1 });
+  });
+
   it("decides at once when approve answers synchronously, and pauses when it returns a promise", async () => {
     const decided = await process({ approve: ({ arguments: args }) => (args as { cents: number }).cents < 200 }).execute(REFUND);
     expect(decided).toMatchObject({ status: "completed", result: { refund: { ok: true } } });

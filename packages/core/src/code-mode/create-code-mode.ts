@@ -87,7 +87,7 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
   const { memoryBytes, maxStackBytes } = limits;
   const sessions = options.sessions ? createSessions(options.sessions, { memoryBytes, maxStackBytes, serializerSource: SERIALIZER_SOURCE }) : undefined;
   const prepare = createPrepareCache(limits);
-  const pause = readPauseSettings(options.approvals);
+  const pause = readPauseSettings(options.approvals, limits.maxOutputBytes);
   let closed = false;
 
   async function execute(code: string, executeOptions: ExecuteOptions = {}): Promise<ExecutionResult> {
