@@ -296,6 +296,22 @@ describe("createCodeMode (pause mode, refused and diverged)", () => {
     expect(Object.fromEntries(ran)).toEqual({ "billing.refund": 1, "mail.send": 1 });
   });
 
+  it("fails plainly, without the store's error, when the store fails on pause or on resume", async () => {
+    const broken: ContinuationStore = {
+      set: () => Promise.reject(new Error("redis://10.0.0.5 refused")),
+      get: () => Promise.reject(new Error("redis://10.0.0.5 refused")),
+      claim: () => Promise.reject(new Error("redis://10.0.0.5 refused")),
+    };
+    const failing = process({ approvals: { mode: "pause", secret, store: broken, maxInlineBytes: 0 } });
+    const paused = await failing.execute(REFUND);
+    expect(paused.error).toMatchObject({ kind: "InternalError", message: expect.stringContaining("continuation store failed") });
+    expect(paused.error!.message).not.toContain("redis");
+    const inline = await process().execute(REFUND);
+    const resumed = await failing.resume(inline.continuation!, { decisions: { [inline.pending![0]!.callId]: true }, owner: "" });
+    expect(resumed.error).toMatchObject({ kind: "InternalError", message: expect.stringContaining("nothing ran") });
+    expect(ran.get("billing.refund")).toBeUndefined();
+  });
+
   it("counts the host calls of the runs before the pause against maxHostCalls", async () => {
     const code = `
       await tools.crm.find_customer({ email: "ada@example.com" });
