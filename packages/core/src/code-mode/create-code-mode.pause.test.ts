@@ -352,6 +352,15 @@ describe("createCodeMode (pause mode, refused and diverged)", () => {
     expect(ran.get("billing.refund")).toBeUndefined();
   });
 
+  it("stops a resumed run when its signal aborts, and leaves a continuation usable when it aborted before", async () => {
+    const { continuation, decisions } = await pauseRefund();
+    const early = await process().resume(continuation, { decisions, owner: "ada", signal: AbortSignal.abort() });
+    expect(early.error?.kind).toBe("Cancelled");
+    const resumed = await process().resume(continuation, { decisions, owner: "ada" });
+    expect(resumed.status).toBe("completed");
+    expect(Object.fromEntries(ran)).toEqual({ "billing.refund": 1, "mail.send": 1 });
+  });
+
   it("counts the host calls of the runs before the pause against maxHostCalls", async () => {
     const code = `
       await tools.crm.find_customer({ email: "ada@example.com" });

@@ -1,6 +1,6 @@
 import { availableParallelism } from "node:os";
 import { createToolCatalog, type ToolCatalog } from "../catalog/index.js";
-import { CodeModeError, isCodeModeError } from "../errors/index.js";
+import { CodeModeError, ERROR_MESSAGES, isCodeModeError } from "../errors/index.js";
 import { resolveLimits, type ExecutionLimits } from "../limits/index.js";
 import { createHostCalls, createWorkerPool, type PoolJob, type RunOutcome, type RunRecording } from "../sandbox/index.js";
 import { createSessions, readSessionTarget, type SessionTarget } from "../session/index.js";
@@ -115,6 +115,8 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
       throw new CodeModeError("INVALID_OPTIONS", "resume: owner must be a string (the paused run's owner, \"\" by default).", { details: { option: "owner" } });
     }
     const started = performance.now();
+    // Checked before the claim: a resume cancelled before it starts leaves the continuation usable.
+    if (resumeOptions.signal?.aborted) return failedResult({ kind: "Cancelled", message: ERROR_MESSAGES.executionCancelled, line: null, column: null });
     const tools = toolSet;
     let opened: Awaited<ReturnType<typeof openContinuation>>;
     try {
