@@ -15,6 +15,8 @@ const KINDS: Record<ExecutionErrorKind, true> = {
   SessionNotFound: true,
   SessionLimit: true,
   SessionUnavailable: true,
+  ContinuationRefused: true,
+  ResumeDiverged: true,
   InternalError: true,
 };
 

@@ -1,4 +1,5 @@
 import type { Diagnostic, ExecutionErrorKind } from "./execution-result.js";
+import type { PausedRun } from "./run-record.js";
 
 /** How a run ended, as the worker saw it; the host adds positions, tool calls and truncation. */
 export interface RunOutcome {
@@ -19,6 +20,8 @@ export interface RunOutcome {
   notRestored?: [name: string, reason: string][];
   /** A session's run whose realm the worker keeps, with the session's globals, for the session's next run. */
   sessionKept?: true;
+  /** Present when the run paused: every call still waiting needs a person's decision (pause mode only). */
+  paused?: PausedRun;
 }
 
 /** A session's state as a run's guest wrote it; the session layer checks its functions before storing it. */

@@ -13,4 +13,4 @@ export {
   type WorkerPool,
   type WorkerPoolOptions,
 } from "./host/index.js";
-export { SANDBOX_GLOBALS, type RunOutcome } from "./protocol.js";
+export { SANDBOX_GLOBALS, type RunOutcome, type RunRecording } from "./protocol.js";

@@ -4,7 +4,7 @@ import type { ClassifiedError } from "./classify-error.js";
 import type { GuestEngine } from "./create-guest-engine.js";
 import type { GuestChannel } from "./guest-channel.js";
 import { createGuestRealm, disposeRealm, type GuestRealm } from "./guest-realm.js";
-import { GuestRun } from "./guest-run.js";
+import { GuestRun, type GuestRunEnd } from "./guest-run.js";
 
 /** What {@link runGuest} runs, where, and whom it reports to. */
 export interface RunGuestOptions {
@@ -33,7 +33,7 @@ export function runGuest({ engine, request, channel, report, realm }: RunGuestOp
   }
   const used = realm ?? createGuestRealm(engine);
   const run = new GuestRun({ engine, request, channel, realm: used, kept: session !== undefined });
-  let result: { json: string | Uint8Array } | ClassifiedError;
+  let result: GuestRunEnd;
   try {
     result = run.execute();
   } catch {
@@ -41,7 +41,8 @@ export function runGuest({ engine, request, channel, report, realm }: RunGuestOp
     run.retire = true;
     result = { kind: "InternalError", message: "The sandbox failed while running the script.", stack: null };
   }
-  let error = "json" in result ? null : result;
+  const paused = "paused" in result ? result.paused : undefined;
+  let error = "json" in result || paused ? null : (result as ClassifiedError);
   if (error?.kind === "MemoryLimitExceeded") run.retire = true;
   // Not after the worker must go: its memory may be corrupt, and the session keeps the state it had before.
   const written = session?.save !== undefined && !run.retire && !run.restoreFailed ? run.snapshot(session.save) : undefined;
@@ -52,7 +53,7 @@ export function runGuest({ engine, request, channel, report, realm }: RunGuestOp
     else result = { kind: written.kind, message, stack: null };
     error ??= result as ClassifiedError;
   }
-  const finished = run.bridge?.finish() ?? { logs: [], diagnostics: [], unfinishedCalls: [] };
+  const finished = run.bridge?.finish(paused !== undefined) ?? { logs: [], diagnostics: [], unfinishedCalls: [] };
   const printed = engine.printed.splice(0);
   const diagnostics = printed.length === 0 ? finished.diagnostics : [...finished.diagnostics, ...printed.map(engineDiagnostic)];
   const kept = session?.keep === true && !run.retire && !run.restoreFailed;
@@ -65,6 +66,7 @@ export function runGuest({ engine, request, channel, report, realm }: RunGuestOp
     ...(written && !("kind" in written) ? { session: written } : {}),
     ...(session && run.unrestored.length > 0 ? { notRestored: run.unrestored } : {}),
     ...(kept ? { sessionKept: true } : {}),
+    ...(paused ? { paused } : {}),
   };
   report({ type: "done", id: request.id, retire: run.retire, outcome });
   run.teardown();
