@@ -89,9 +89,9 @@ export function createSessions(
   };
 
   /** The live copy leaves its worker without a snapshot (the store has a newer state, or none is wanted). */
-  const drop = (local: Local) => {
+  const drop = (local: Local, stop = false) => {
     if (!local.live) return;
-    workers.free(local.live.worker);
+    workers.free(local.live.worker, stop);
     delete local.live;
   };
 
@@ -152,14 +152,18 @@ export function createSessions(
       async () => {
         const live = local.live;
         if (!live) return;
-        if (shared) return drop(local);
+        if (shared) {
+          // Saved already. A run that tears the realm down lets the worker make a fresh one ahead of its next session.
+          await live.worker.pool.run(snapshotJob({ fresh: true, keep: false }));
+          return drop(local);
+        }
         const taken = await store.acquire(local.id, local.owner, LEASE_MS).catch(() => null);
         if (taken === null) return;
         if (typeof taken === "string" || taken.session.version !== live.version) {
           if (typeof taken !== "string") await store.release(local.id, taken.token, { ttlMs }).catch(() => false);
           return drop(local);
         }
-        const outcome = await live.worker.pool.run(snapshotJob());
+        const outcome = await live.worker.pool.run(snapshotJob({ fresh: false, keep: false, save: maxStateBytes }));
         const state = outcome.session
           ? await encodeSnapshot(outcome.session, local.index, maxStateBytes)
           : lostState(`its state could not be written as it hibernated (${outcome.error?.message ?? "no state"})`);
@@ -171,8 +175,9 @@ export function createSessions(
     ).finally(() => (local.leaving = false));
   }
 
-  const snapshotJob = (): PoolJob => ({
-    request: { source: SNAPSHOT_SOURCE, fileName: "codemode:session-snapshot", limits, search: false, session: { fresh: false, keep: false, save: maxStateBytes } },
+  /** A run of the session's worker that runs no script of the session's: it writes the state, or only ends the realm. */
+  const snapshotJob = (session: NonNullable<PoolJob["request"]["session"]>): PoolJob => ({
+    request: { source: SNAPSHOT_SOURCE, fileName: "codemode:session-snapshot", limits, search: false, session },
     onCalls: () => undefined,
   });
 
@@ -316,7 +321,7 @@ export function createSessions(
         running.controller.abort();
         await running.done;
       }
-      if (local) drop(local);
+      if (local) drop(local, true);
       return true;
     },
     async close() {
