@@ -67,7 +67,7 @@ export function createSessions(
   limits: PoolJob["request"]["limits"],
 ): Sessions {
   const { ttlMs, maxSessions, maxLiveSessions, hibernateAfterMs, maxStateBytes, store: given } = readSessionOptions(options);
-  const store: SessionStore = given ?? createMemorySessionStore();
+  const store = tagFailures(given ?? createMemorySessionStore());
   // A store given may be shared with other processes: each execution saves the state, so any of them runs the next.
   const shared = given !== undefined;
   const workers = createSessionWorkers(poolOptions, maxLiveSessions);
@@ -216,7 +216,9 @@ export function createSessions(
       const local = localOf(id, target.owner);
       return await inTurn(local, job.signal, () => runNext(local, job), () => ({ outcome: cancelledOutcome(), sessionId: id }));
     } catch (error) {
-      return { outcome: unavailable(error) };
+      if (error instanceof StoreFailure) return { outcome: unavailable(error.cause) };
+      const message = error instanceof Error ? error.message : String(error);
+      return { outcome: failedOutcome("InternalError", `The session's execution failed in codemode itself: ${message}`) };
     }
   }
 
@@ -282,7 +284,7 @@ export function createSessions(
     } catch (error) {
       drop(local);
       const ranMessage = "The script ran, but its session could not be saved";
-      return { outcome: { ...rest, ...unavailable(error, ranMessage) } };
+      return { outcome: { ...rest, resultJson: null, error: unavailable(error instanceof StoreFailure ? error.cause : error, ranMessage).error } };
     }
     if (version === false) {
       drop(local);
@@ -332,6 +334,31 @@ export function createSessions(
       await Promise.all(runs.map((running) => running.done));
       await workers.close();
     },
+  };
+}
+
+/** An error the store threw (or a promise of it rejected with), told apart from the session layer's own. */
+class StoreFailure extends Error {
+  constructor(override readonly cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause));
+  }
+}
+
+/** The store with every failure it throws or rejects with as a StoreFailure. */
+function tagFailures(store: SessionStore): SessionStore {
+  const tag = <T>(call: () => Promise<T>): Promise<T> => {
+    try {
+      return call().catch((error: unknown) => Promise.reject(new StoreFailure(error)));
+    } catch (error) {
+      return Promise.reject(new StoreFailure(error));
+    }
+  };
+  return {
+    create: (...args) => tag(() => store.create(...args)),
+    acquire: (...args) => tag(() => store.acquire(...args)),
+    renew: (...args) => tag(() => store.renew(...args)),
+    release: (...args) => tag(() => store.release(...args)),
+    delete: (...args) => tag(() => store.delete(...args)),
   };
 }
 
