@@ -8,6 +8,8 @@ export interface ConnectRedisOptions {
   name: string;
   /** How long connecting and each command may take before it fails. Default 2 s. */
   timeoutMs?: number;
+  /** Told each time the connection comes up or goes down, with why it went down. */
+  onStatus?: (status: "up" | "down", reason?: string) => void;
 }
 
 /** One connection to Redis, opened lazily; `where` names the server without its credentials, for messages. */
@@ -17,6 +19,8 @@ export interface RedisConnection {
   client(): Promise<Redis>;
   /** Whether the connection is up now. */
   readonly up: boolean;
+  /** The last connection error, while the connection is down. */
+  readonly error: Error | undefined;
   close(): Promise<void>;
 }
 
@@ -34,6 +38,8 @@ export function connectRedis(url: string, options: ConnectRedisOptions): RedisCo
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   let made: Promise<Redis> | undefined;
   let current: Redis | undefined;
+  let lastError: Error | undefined;
+  let wasUp = false;
 
   const make = async () => {
     const { Redis } = await import("ioredis");
@@ -47,7 +53,17 @@ export function connectRedis(url: string, options: ConnectRedisOptions): RedisCo
       retryStrategy: (attempt) => Math.min(attempt * 100, MAX_RECONNECT_DELAY_MS),
     });
     // Without a listener ioredis prints every failed reconnect; the callers report what matters to them.
-    client.on("error", () => undefined);
+    client.on("error", (error: Error) => (lastError = error));
+    client.on("ready", () => {
+      lastError = undefined;
+      wasUp = true;
+      options.onStatus?.("up");
+    });
+    client.on("close", () => {
+      if (!wasUp) return;
+      wasUp = false;
+      options.onStatus?.("down", lastError?.message ?? "the connection closed");
+    });
     current = client;
     // The first attempt is awaited, so that the first command does not fail only because it came first; a failed
     // attempt is retried in the background like any lost connection.
@@ -60,6 +76,9 @@ export function connectRedis(url: string, options: ConnectRedisOptions): RedisCo
     client: () => (made ??= make()),
     get up() {
       return current?.status === "ready";
+    },
+    get error() {
+      return current?.status === "ready" ? undefined : lastError;
     },
     async close() {
       const client = await made?.catch(() => undefined);

@@ -14,10 +14,11 @@ local now = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)
 `;
 
 /**
- * KEYS: session, index, use counter. ARGV: id, owner, ttlMs, maxSessions, session key prefix. 1 when created, 0 when the cap is
- * reached and every session holds a lease.
+ * KEYS: session, index, use counter. ARGV: id, owner, ttlMs, maxSessions, session key prefix. 1 when created; 0 when the
+ * id is already open, or the cap is reached and every session holds a lease.
  */
 export const CREATE = redisScript(`${NOW}
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 local id, owner, ttl, max, keyPrefix = ARGV[1], ARGV[2], tonumber(ARGV[3]), tonumber(ARGV[4]), ARGV[5]
 local live, own, others = 0, {}, {}
 if redis.call('ZCARD', KEYS[2]) >= max then
@@ -44,7 +45,6 @@ if redis.call('ZCARD', KEYS[2]) >= max then
     live = live - 1
   end
 end
-redis.call('DEL', KEYS[1])
 redis.call('HSET', KEYS[1], 'owner', owner, 'version', 0, 'ttl', ttl)
 redis.call('PEXPIRE', KEYS[1], ttl)
 redis.call('ZADD', KEYS[2], redis.call('INCR', KEYS[3]), id)
