@@ -17,6 +17,9 @@ export interface RedisServer {
   port: number;
   stop(): Promise<void>;
   start(): Promise<void>;
+  /** Freezes the process (SIGSTOP): connections stay open and nothing is answered, as with a hung server. */
+  pause(): void;
+  resume(): void;
   /** Stops it and removes its folder. */
   close(): Promise<void>;
 }
@@ -47,6 +50,7 @@ export async function startRedisServer(options: { appendonly?: boolean } = {}): 
     const running = child;
     child = undefined;
     if (!running || running.exitCode !== null) return;
+    running.kill("SIGCONT");
     const exited = new Promise((resolve) => running.once("exit", resolve));
     running.kill("SIGTERM");
     await exited;
@@ -58,6 +62,8 @@ export async function startRedisServer(options: { appendonly?: boolean } = {}): 
     port,
     start,
     stop,
+    pause: () => void child?.kill("SIGSTOP"),
+    resume: () => void child?.kill("SIGCONT"),
     async close() {
       await stop();
       rmSync(dir, { recursive: true, force: true });
