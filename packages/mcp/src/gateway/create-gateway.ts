@@ -224,7 +224,7 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
   }
 
   function createStatelessServer(scope: { allow?: readonly string[]; owner?: string }) {
-    return createStatelessGatewayServer(serverOptions(scope), { runs: pausedRuns, key: requestStateKey, caller: scope.owner ?? LOCAL_OWNER });
+    return createStatelessGatewayServer(serverOptions(scope), { runs: pausedRuns, key: requestStateKey, caller: scope.owner ?? LOCAL_OWNER, replica: replicaId });
   }
 
   function watchTools(onChange: () => void) {
