@@ -40,6 +40,7 @@ describe.skipIf(!HAS_REDIS)("createGateway in a cluster", () => {
       approvals: { destructive: true },
       metrics: { token: METRICS_TOKEN },
       cluster: { redisUrl: redis.url, replicaId },
+      sessions: { ttlMs: 60_000 },
       poolSize: 1,
     });
     const gateway = createGateway(config, { log: () => undefined });
@@ -67,8 +68,8 @@ describe.skipIf(!HAS_REDIS)("createGateway in a cluster", () => {
     return client;
   }
 
-  async function execute(client: Client, code: string): Promise<{ answer: CallToolResult; result: ExecutionResult }> {
-    const answer = (await client.callTool({ name: "execute", arguments: { code } })) as CallToolResult;
+  async function execute(client: Client | StatelessClient, code: string, sessionId?: string): Promise<{ answer: CallToolResult; result: ExecutionResult }> {
+    const answer = (await client.callTool({ name: "execute", arguments: sessionId ? { code, sessionId } : { code } })) as CallToolResult;
     return { answer, result: answer.structuredContent as unknown as ExecutionResult };
   }
 
@@ -106,6 +107,17 @@ describe.skipIf(!HAS_REDIS)("createGateway in a cluster", () => {
     expect(await a.json()).toMatchObject({ status: "ready", cluster: { replica: "replica-a", redis: "up" } });
     const mcp = await fetch(replicas[1]!.listener.url, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
     expect(mcp.headers.get("x-codemode-replica")).toBe("replica-b");
+  });
+
+  it("runs a code session's next execution on another replica, in either MCP era, with the state the first one left", async () => {
+    const opened = await execute(await sessionClient(0), "total = 3; const names = ['ana']; return total;", "new");
+    expect(opened.result).toMatchObject({ status: "completed", result: 3 });
+    const sessionId = opened.result.sessionId!;
+    const onB = await execute(await sessionClient(1), "names.push('bob'); total += 1; return { total, names };", sessionId);
+    expect(onB.result).toMatchObject({ status: "completed", result: { total: 4, names: ["ana", "bob"] }, sessionId });
+    // A 2026-07-28 client back on the first replica sees what the second one saved.
+    const again = await execute(await statelessClient(0), "return total * 10;", sessionId);
+    expect(again.result).toMatchObject({ status: "completed", result: 40 });
   });
 
   it("tells the other replica's clients when one replica hears that an upstream's tools changed", async () => {
@@ -180,6 +192,9 @@ describe.skipIf(!HAS_REDIS)("createGateway in a cluster", () => {
       const ready = await get(0, "/readyz");
       expect(ready.status).toBe(200);
       expect((await execute(onA, "return 40 + 2;")).result).toMatchObject({ status: "completed", result: 42 });
+      const inSession = await execute(onA, "return 1;", "new");
+      expect(inSession.answer.isError).toBe(true);
+      expect(inSession.result).toMatchObject({ status: "failed", error: { kind: "SessionUnavailable", message: expect.stringContaining("try again") } });
       const metrics = await (await get(0, "/metrics", { authorization: `Bearer ${METRICS_TOKEN}` })).text();
       expect(metrics).toMatch(/^codemode_redis_up 0$/m);
     } finally {
