@@ -137,14 +137,10 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
   // in a cluster every replica signs with the same key (set once the cluster has started), so that a retry landing
   // on another replica is verified there and told plainly where its run is.
   const pausedRuns = createPausedRuns();
-  let requestStateKey: Uint8Array = randomBytes(32);
+  const ownRequestStateKey = randomBytes(32);
+  const requestStateKey = () => cluster?.requestStateKey ?? ownRequestStateKey;
   let clusterStarted: Promise<void> | undefined;
-  const startCluster = () =>
-    (clusterStarted ??= cluster
-      ? cluster.start().then((key) => {
-          requestStateKey = key;
-        })
-      : Promise.resolve());
+  const startCluster = () => (clusterStarted ??= cluster ? cluster.start() : Promise.resolve());
   const listeners = new Set<HttpListener>();
   const handlers = new Set<HttpHandler>();
   const oauth = config.auth?.oauth ? createOAuthVerifier(config.auth.oauth, log) : undefined;
@@ -225,7 +221,7 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
   }
 
   function createStatelessServer(scope: { allow?: readonly string[]; owner?: string }) {
-    return createStatelessGatewayServer(serverOptions(scope), { runs: pausedRuns, key: requestStateKey, caller: scope.owner ?? LOCAL_OWNER, replica: replicaId });
+    return createStatelessGatewayServer(serverOptions(scope), { runs: pausedRuns, key: requestStateKey(), caller: scope.owner ?? LOCAL_OWNER, replica: replicaId });
   }
 
   function watchTools(onChange: () => void) {
