@@ -1,0 +1,1 @@
+export { createCluster, replicaIdOf, type Cluster } from "./create-cluster.js";
