@@ -10,6 +10,7 @@ import {
 } from "@codemode/core";
 import { jsonSchema, tool, type Tool, type ToolSet } from "ai";
 import { fromAiSdkTools, type NamespaceOption, type ToolCallOptions } from "./from-ai-sdk-tools.js";
+import { createPauseAtApproval, type PausedCallRun } from "./pause-at-approval.js";
 
 /** Options of {@link createCodeModeTool}: the AI SDK tools, where they go, and the core's own options. */
 export interface CreateCodeModeToolOptions extends Omit<CreateCodeModeOptions, "tools"> {
@@ -27,9 +28,10 @@ export interface CreateCodeModeToolOptions extends Omit<CreateCodeModeOptions, "
   /** Told about every tool left out of code mode (provider-executed, no execute); default `console.warn`. */
   onWarning?: (message: string) => void;
   /**
-   * With `sessions` on, who is asking: a session runs only for the owner that started it. A string, or read from each
-   * call's options (e.g. a user id in `experimental_context` with ai 6, `context` with ai 7). Default `""`, one
-   * owner for every call.
+   * Who is asking: a session (with `sessions` on) runs only for the owner that started it, and a paused run (with
+   * `approvals: { mode: "pause" }`) resumes only for the owner it paused for. A string, or read from each call's
+   * options (e.g. a user id in `experimental_context` with ai 6, `context` with ai 7). Default `""`, one owner for
+   * every call.
    */
   owner?: string | ((callOptions: ToolCallOptions) => string);
 }
@@ -57,20 +59,48 @@ export type CodeModeTool = Tool<CodeModeToolInput, ExecutionResult> & {
 export function createCodeModeTool(options: CreateCodeModeToolOptions): CodeModeTool {
   const { tools, namespace, allow, tokenBudget, onWarning = console.warn, owner = "", ...codeModeOptions } = options;
   const codeMode = createCodeMode({ ...codeModeOptions, tools: fromAiSdkTools(tools, { namespace, onWarning }) });
+  const ownerOf = (callOptions: ToolCallOptions) => (typeof owner === "function" ? owner(callOptions) : owner);
+  const pause = pauseAtApprovalOf(codeMode, codeModeOptions.approvals);
+  // needsApproval gets no abort signal from the AI SDK; the run it starts is bounded by timeoutMs.
+  const pausedCall = (input: CodeModeToolInput, callOptions: ToolCallOptions): PausedCallRun => ({
+    toolCallId: callOptions.toolCallId,
+    code: input.code,
+    owner: ownerOf(callOptions),
+    context: callOptions,
+    ...(callOptions.abortSignal ? { signal: callOptions.abortSignal } : {}),
+    ...(allow ? { allow } : {}),
+  });
   // Inferred, not spelt as type arguments: ai 7's tool() takes a third (context) type parameter.
   const executeTool: Tool<CodeModeToolInput, ExecutionResult> = tool({
     description: codeMode.prompt({ allow, tokenBudget }),
     inputSchema: jsonSchema<CodeModeToolInput>(executeInputSchema({ sessions: Boolean(codeModeOptions.sessions) })),
     outputSchema: jsonSchema<ExecutionResult>(EXECUTION_RESULT_SCHEMA),
+    // With approvals paused, the AI SDK's own approval asks the person: the run pauses in needsApproval, and the
+    // approved call's execute resumes it, in this process or another one sharing the continuation store.
+    // A script in a session runs in its execute as before: a session's run does not pause.
+    ...(pause
+      ? {
+          needsApproval: async (input: CodeModeToolInput, callOptions: unknown) =>
+            input.sessionId === undefined && (await pause.needsApproval(pausedCall(input, callOptions as ToolCallOptions))),
+        }
+      : {}),
     // The AI SDK's call options travel as the context, so every inner tool sees the outer call's messages and id.
     execute: ({ code, sessionId }, callOptions): Promise<ExecutionResult> =>
-      codeMode.execute(code, {
-        signal: callOptions.abortSignal,
-        allow,
-        context: callOptions,
-        ...(sessionId === undefined ? {} : { sessionId, owner: typeof owner === "function" ? owner(callOptions) : owner }),
-      }),
+      pause && sessionId === undefined
+        ? pause.execute(pausedCall({ code }, callOptions))
+        : codeMode.execute(code, {
+            signal: callOptions.abortSignal,
+            allow,
+            context: callOptions,
+            ...(sessionId === undefined ? {} : { sessionId, owner: ownerOf(callOptions) }),
+          }),
     toModelOutput: ({ output }: { output: ExecutionResult }) => ({ type: "json", value: toModelView(output) }),
   });
   return Object.assign(executeTool, { codeMode, close: () => codeMode.close() });
+}
+
+/** The approval flow of a code mode that pauses at approvals; none when it waits for `approve` instead. */
+function pauseAtApprovalOf(codeMode: CodeMode, approvals: CreateCodeModeOptions["approvals"]) {
+  if (approvals?.mode !== "pause") return undefined;
+  return createPauseAtApproval(codeMode, approvals.store ?? createMemoryContinuationStore(), approvals.ttlMs ?? DEFAULT_PAUSE_TTL_MS);
 }

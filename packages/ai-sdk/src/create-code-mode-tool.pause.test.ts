@@ -1,0 +1,145 @@
+import { createMemoryContinuationStore, type ContinuationStore, type ExecutionResult } from "@codemode/core";
+import { generateText, stepCountIs, tool, type ModelMessage } from "ai";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { contextOf, withContext } from "./__fixtures__/ai-major.js";
+import { createAnsweringModel, createScriptedModel } from "./__fixtures__/scripted-model.js";
+import { createCodeModeTool, type CodeModeTool } from "./create-code-mode-tool.js";
+
+// Two code modes sharing a secret and a continuation store stand for two processes of one app: the request that
+// paused and the request that carries the person's answer need not reach the same one.
+const SECRET = "pause-test-secret-0123456789abcdef";
+
+const ran = { listed: [] as string[], refunded: [] as number[] };
+
+const listInvoices = tool({
+  description: "List the unpaid invoice amounts of one customer, in cents.",
+  inputSchema: z.object({ customerId: z.string() }),
+  execute: async ({ customerId }) => (ran.listed.push(customerId), customerId === "cus_1" ? [250, 900] : [40]),
+});
+
+const refund = tool({
+  description: "Refund an amount in cents.",
+  inputSchema: z.object({ cents: z.number().int() }),
+  needsApproval: true,
+  execute: async ({ cents }) => (ran.refunded.push(cents), { refunded: cents }),
+});
+
+const open: CodeModeTool[] = [];
+let store: ContinuationStore;
+
+/** One process's execute tool: its own code mode and worker threads, the shared secret and store. */
+function processTool(): CodeModeTool {
+  const execute = createCodeModeTool({
+    tools: { list_invoices: listInvoices, refund },
+    namespace: "billing",
+    approvals: { mode: "pause", secret: SECRET, store },
+    // A paused run resumes only for the user it paused for.
+    owner: (options) => (contextOf(options) as { userId?: string } | undefined)?.userId ?? "",
+    poolSize: 1,
+    onWarning: () => {},
+  });
+  open.push(execute);
+  return execute;
+}
+
+beforeEach(() => {
+  store = createMemoryContinuationStore();
+});
+
+afterEach(async () => {
+  ran.listed.length = 0;
+  ran.refunded.length = 0;
+  await Promise.all(open.splice(0).map((execute) => execute.close()));
+});
+
+const REFUND_FIRST = `const invoices = await tools.billing.list_invoices({ customerId: "cus_1" });
+const refund = await tools.billing.refund({ cents: invoices.data[0] });
+return refund.ok ? { refunded: refund.data.refunded } : { error: refund.error.code };`;
+
+const answerOf = (output: unknown) => `Output: ${JSON.stringify(output)}`;
+
+/**
+ * The first request: the model writes the script, the script pauses at the refund, and the AI SDK ends the request
+ * with a tool-approval-request for the `execute` call.
+ */
+async function ask(execute: CodeModeTool, code: string) {
+  const prompt: ModelMessage[] = [{ role: "user", content: "Refund the first invoice of cus_1." }];
+  const asked = await generateText({
+    model: createScriptedModel(code, answerOf),
+    tools: { execute },
+    stopWhen: stepCountIs(3),
+    messages: prompt,
+    ...withContext({ userId: "u-7" }),
+  });
+  const request = asked.content.find((part) => part.type === "tool-approval-request");
+  return { asked, request, history: [...prompt, ...asked.response.messages] };
+}
+
+/** The second request, as an app sends it after the person answered: the history plus the tool-approval-response. */
+async function answer(execute: CodeModeTool, history: ModelMessage[], approvalId: string, approved: boolean, reason?: string) {
+  const model = createAnsweringModel(answerOf);
+  const answered = await generateText({
+    model,
+    tools: { execute },
+    stopWhen: stepCountIs(3),
+    messages: [...history, { role: "tool", content: [{ type: "tool-approval-response", approvalId, approved, ...(reason ? { reason } : {}) }] }],
+    ...withContext({ userId: "u-7" }),
+  });
+  return { answered, model };
+}
+
+describe("createCodeModeTool (approvals: pause, through the AI SDK's tool approval)", () => {
+  it("asks with a tool-approval-request when the script pauses, after running only the calls before the pause", async () => {
+    const { asked, request } = await ask(processTool(), REFUND_FIRST);
+    expect(request).toMatchObject({ toolCall: { toolName: "execute", toolCallId: "call-1", input: { code: REFUND_FIRST } } });
+    expect(asked.toolResults).toEqual([]);
+    expect(ran).toEqual({ listed: ["cus_1"], refunded: [] });
+  });
+
+  it("resumes the paused run in another process once approved: nothing before the pause runs again", async () => {
+    const { request, history } = await ask(processTool(), REFUND_FIRST);
+    const { answered } = await answer(processTool(), history, request!.approvalId, true);
+    expect(ran).toEqual({ listed: ["cus_1"], refunded: [250] });
+    expect(answered.text).toBe('Output: {"type":"json","value":{"status":"completed","result":{"refunded":250}}}');
+  });
+
+  it("never runs the call when the response denies it; the model is told the execution was denied", async () => {
+    const { request, history } = await ask(processTool(), REFUND_FIRST);
+    const { answered } = await answer(processTool(), history, request!.approvalId, false, "not this month");
+    expect(ran).toEqual({ listed: ["cus_1"], refunded: [] });
+    expect(answered.text).toBe('Output: {"type":"execution-denied","reason":"not this month"}');
+  });
+
+  it("asks once for calls made together, and one approval runs each of them once", async () => {
+    const code = `const [a, b] = await Promise.all([tools.billing.refund({ cents: 1 }), tools.billing.refund({ cents: 2 })]);
+return [a.ok, b.ok];`;
+    const { asked, request, history } = await ask(processTool(), code);
+    expect(asked.content.filter((part) => part.type === "tool-approval-request")).toHaveLength(1);
+    const { answered } = await answer(processTool(), history, request!.approvalId, true);
+    expect([...ran.refunded].sort()).toEqual([1, 2]);
+    expect(answered.text).toBe('Output: {"type":"json","value":{"status":"completed","result":[true,true]}}');
+  });
+
+  it("runs a script that needs no approval once, and answers in the same request", async () => {
+    const code = `return (await tools.billing.list_invoices({ customerId: "cus_2" })).data;`;
+    const { asked, request } = await ask(processTool(), code);
+    expect(request).toBeUndefined();
+    expect((asked.steps[0]!.toolResults[0]!.output as ExecutionResult).result).toEqual([40]);
+    expect(asked.text).toBe('Output: {"type":"json","value":{"status":"completed","result":[40]}}');
+    expect(ran.listed).toEqual(["cus_2"]);
+  });
+
+  it("refuses to resume a paused run for another owner", async () => {
+    const { request, history } = await ask(processTool(), REFUND_FIRST);
+    const model = createAnsweringModel(answerOf);
+    const answered = await generateText({
+      model,
+      tools: { execute: processTool() },
+      messages: [...history, { role: "tool", content: [{ type: "tool-approval-response", approvalId: request!.approvalId, approved: true }] }],
+      ...withContext({ userId: "u-8" }),
+    });
+    expect(ran.refunded).toEqual([]);
+    expect(answered.text).toMatch(/"status":"failed"/);
+  });
+});
