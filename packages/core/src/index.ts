@@ -1,5 +1,6 @@
 // The public API of @codemode/core: every name here is a decision, and adding one gets a changeset.
 export type { ApprovalDecision, ApprovalRequest, ApprovalStatus, Approver, ContinuationStore } from "./approval/index.js";
+export { createMemoryContinuationStore } from "./approval/index.js";
 export type {
   CallStyle,
   CatalogDetail,
@@ -10,6 +11,7 @@ export type {
   ToolDescription,
 } from "./catalog/index.js";
 export type {
+  ApprovalOptions,
   CatalogCallOptions,
   CodeMode,
   CodeModeStats,
@@ -17,6 +19,7 @@ export type {
   EndSessionOptions,
   ExecuteOptions,
   HostCatalog,
+  ResumeOptions,
 } from "./code-mode/index.js";
 export type { WorkspaceEntry, WorkspaceOptions } from "./workspace/index.js";
 export type { ResourceCallOptions, ResourceContent, ResourceInfo, ResourceSource } from "./resources/index.js";
@@ -33,6 +36,7 @@ export type {
   ExecutionErrorKind,
   ExecutionResult,
   JsonValue,
+  PendingCall,
   ToolCallRecord,
   Truncation,
 } from "./envelopes/index.js";

@@ -1,7 +1,7 @@
 import { callError, type CallError } from "../envelopes/index.js";
 import type { ToolDefinition } from "../tools/index.js";
 import type { Approver } from "./approval-request.js";
-import { requestApproval } from "./request-approval.js";
+import { requestApproval, requestDecisionNow } from "./request-approval.js";
 
 /** Options of {@link createApprovalGate}: one execution's approver and limit. */
 export interface ApprovalGateOptions {
@@ -13,10 +13,15 @@ export interface ApprovalGateOptions {
   onHold(held: boolean): void;
   /** Told when a call starts waiting for its answer, after its rule said it needs one. */
   onAsk?: ((call: { tool: string; callId: string }) => void) | undefined;
+  /**
+   * Pause mode: a call the approver cannot decide at once is not waited for but paused (`check` resolves "pause"),
+   * and `decisions` holds the answers a resumed run was given, by call id (null approves, an error denies).
+   */
+  pause?: { decisions: ReadonlyMap<string, CallError | null> } | undefined;
 }
 
 /** How a call's approval step ended: the approver's answer, no answer in time, or the run ended first. */
-export type ApprovalStatus = "approved" | "denied" | "timeout" | "cancelled";
+export type ApprovalStatus = "approved" | "denied" | "timeout" | "cancelled" | "paused";
 
 /** How a call that needed approval fared: whether it was given, why not, and how long the call waited. */
 export interface ApprovalOutcome {
@@ -27,8 +32,8 @@ export interface ApprovalOutcome {
 
 /** The approvals of one execution's tool calls. */
 export interface ApprovalGate {
-  /** Resolves `null` when the call may run, else the error the script receives. */
-  check(tool: ToolDefinition, args: unknown, call: { callId: string; signal: AbortSignal }): Promise<CallError | null>;
+  /** Resolves `null` when the call may run, else the error the script receives; `"pause"` in pause mode only. */
+  check(tool: ToolDefinition, args: unknown, call: { callId: string; signal: AbortSignal }): Promise<CallError | null | "pause">;
   /** The outcome of a call that asked, by the id its `execute` gets; undefined for calls that did not ask. */
   outcome(callId: string): ApprovalOutcome | undefined;
   /** Whether a call is waiting for its answer right now. */
@@ -46,6 +51,14 @@ export function createApprovalGate(options: ApprovalGateOptions): ApprovalGate {
     async check(tool, args, { callId, signal }) {
       const required = await requiresApproval(tool, args, { callId, signal, context: options.context });
       if (required !== true) return required === false ? null : required;
+      if (options.pause) {
+        const decided = options.pause.decisions.get(callId);
+        if (decided === undefined) options.onAsk?.({ tool: tool.name, callId });
+        const request = { tool: tool.name, arguments: args, context: options.context, callId };
+        const verdict = decided !== undefined ? decided : requestDecisionNow({ approve: options.approve, request });
+        outcomes.set(callId, { approved: verdict === null, status: verdict === "pause" ? "paused" : statusOf(verdict), waitedMs: 0 });
+        return verdict;
+      }
       const started = performance.now();
       waiting.set(callId, started);
       if (waiting.size === 1) options.onHold(true);

@@ -6,3 +6,14 @@ export {
   type ApprovalOutcome,
   type ApprovalStatus,
 } from "./create-approval-gate.js";
+export {
+  decodeContinuation,
+  encodeContinuation,
+  hashTools,
+  randomId,
+  sha256,
+  type ContinuationBody,
+  type ContinuationState,
+} from "./continuation-codec.js";
+export { createMemoryContinuationStore } from "./memory-continuation-store.js";
+export { readDecision } from "./request-approval.js";

@@ -49,7 +49,41 @@ export async function requestApproval(options: RequestApprovalOptions): Promise<
   }
 }
 
-function readDecision(tool: string, decision: ApprovalDecision): CallError | null {
+/** Options of {@link requestDecisionNow}. */
+export interface RequestDecisionNowOptions {
+  approve: Approver | undefined;
+  request: Omit<ApprovalRequest, "signal">;
+}
+
+/**
+ * Pause mode: asks the approver for an answer it can give at once. A synchronous decision decides the call as
+ * {@link requestApproval} would; no approver, a promise or `undefined` resolves `"pause"`: a person decides when the
+ * run is resumed, so the request's signal fires at once and a later answer is ignored.
+ */
+export function requestDecisionNow({ approve, request }: RequestDecisionNowOptions): CallError | null | "pause" {
+  if (!approve) return "pause";
+  const controller = new AbortController();
+  let decision: ApprovalDecision | PromiseLike<ApprovalDecision> | undefined;
+  try {
+    decision = approve({ ...request, signal: controller.signal });
+  } catch {
+    return denied(`The approver failed while asked about ${request.tool}, so the call did not run.`);
+  }
+  if (decision === undefined || isPromiseLike(decision)) {
+    controller.abort(new Error("The run paused: the decision comes when it is resumed."));
+    // A promise that rejects later must not become an unhandled rejection of the host.
+    if (decision !== undefined) Promise.resolve(decision).catch(() => {});
+    return "pause";
+  }
+  return readDecision(request.tool, decision);
+}
+
+function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
+  return (typeof value === "object" || typeof value === "function") && value !== null && typeof (value as PromiseLike<unknown>).then === "function";
+}
+
+/** A decision as the script receives it: null runs the call, else its `access_denied` error (with the reason). */
+export function readDecision(tool: string, decision: ApprovalDecision): CallError | null {
   if (decision === true) return null;
   if (typeof decision === "object" && decision !== null) {
     if (decision.approved === true) return null;

@@ -1,4 +1,4 @@
-import type { Approver } from "../approval/index.js";
+import type { ApprovalDecision, Approver, ContinuationStore } from "../approval/index.js";
 import type { CallStyle, CatalogItem, CatalogOptions, CatalogPage, ToolDescription } from "../catalog/index.js";
 import type { ExecutionLimits } from "../limits/index.js";
 import type { ToolDefinition } from "../tools/index.js";
@@ -56,9 +56,49 @@ export interface CreateCodeModeOptions extends ToolCallHooks {
    * Asked before every call of a tool with `requiresApproval`, with the tool, its validated arguments, the
    * execution's `context` and a signal that fires when the answer is no longer wanted. `true` runs the call; `false`
    * (or throwing) gives the script `access_denied`. Without it such calls are denied. Waiting does not count against
-   * `timeoutMs`; `approvalTimeoutMs` bounds it.
+   * `timeoutMs`; `approvalTimeoutMs` bounds it. In pause mode (`approvals`) only a synchronous answer decides; any
+   * other pauses the run.
    */
   approve?: Approver;
+  /**
+   * How calls that need approval wait for their answer. Absent (or `mode: "block"`): the run and its worker wait
+   * for `approve`. `mode: "pause"`: a call `approve` cannot decide at once ends the run as `paused`, with the calls
+   * `pending` and a signed `continuation` that `resume` takes, in this process or another. See docs/approvals.md.
+   */
+  approvals?: ApprovalOptions;
+}
+
+/** Options of {@link CreateCodeModeOptions.approvals}. */
+export interface ApprovalOptions {
+  /** `"block"` (default): wait for `approve`. `"pause"`: end the run and resume it when a person has decided. */
+  mode?: "block" | "pause";
+  /** The HMAC-SHA256 key that signs continuations; required in pause mode, and the same in every process that resumes. */
+  secret?: string | Uint8Array;
+  /**
+   * Where continuations past `maxInlineBytes` keep their record, and which continuations were resumed. Default: this
+   * process's memory (`createMemoryContinuationStore()`); share one (Redis) to resume in another process.
+   */
+  store?: ContinuationStore;
+  /** How long a continuation can be resumed. Default 24 hours. */
+  ttlMs?: number;
+  /** The largest record (script and recorded results, as JSON) a continuation carries itself; past it the store keeps it. Default 32 KiB. */
+  maxInlineBytes?: number;
+}
+
+/** Options of {@link CodeMode.resume}. */
+export interface ResumeOptions {
+  /** The person's answer for each pending call, by `callId`; a pending call left out may pause the run again. */
+  decisions: Readonly<Record<string, ApprovalDecision>>;
+  /** Who is asking: it must be the owner the paused run had (its `owner`, default `""`). */
+  owner: string;
+  /** Aborting it stops the resumed run, as for `execute`. */
+  signal?: AbortSignal;
+  /** Passed to every tool's `execute` as `context.context` in the resumed run. */
+  context?: unknown;
+  /** The script as the caller kept it, if it did: a script that differs from the paused one fails with ResumeDiverged. */
+  code?: string;
+  /** Attributes added to the resumed run's `codemode.execute` span. */
+  traceAttributes?: Readonly<Record<string, string | number | boolean>>;
 }
 
 /** Options of one execution. */
@@ -118,6 +158,19 @@ export interface HostCatalog {
 export interface CodeMode {
   /** Runs one script. Never throws for anything the script does; the result says what happened. */
   execute(code: string, options?: ExecuteOptions): Promise<ExecutionResult>;
+  /**
+   * Goes on with a paused run (pause mode): the script runs again from the top, every call made before the pause
+   * gets its recorded result without running again, the decided calls run (approved) or get `access_denied`, and
+   * the run goes on; it may pause again. A refused continuation (tampered, another owner's, expired, already
+   * resumed) fails with `ContinuationRefused`, a run that takes another path with `ResumeDiverged`; neither runs a
+   * call twice. Without pause mode it throws INVALID_OPTIONS.
+   *
+   * @example
+   * const paused = await codeMode.execute(code, { owner: user.id });
+   * // ... later, in any process with the same tools and secret:
+   * const result = await codeMode.resume(paused.continuation!, { decisions: { [paused.pending![0]!.callId]: true }, owner: user.id });
+   */
+  resume(continuation: string, options: ResumeOptions): Promise<ExecutionResult>;
   readonly catalog: HostCatalog;
   /** The `declare const tools: {...}` TypeScript text for the tools a caller may use. */
   declarations(options?: CatalogCallOptions): string;

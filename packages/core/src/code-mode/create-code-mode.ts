@@ -2,14 +2,15 @@ import { availableParallelism } from "node:os";
 import { createToolCatalog, type ToolCatalog } from "../catalog/index.js";
 import { CodeModeError } from "../errors/index.js";
 import { resolveLimits, type ExecutionLimits } from "../limits/index.js";
-import { createHostCalls, createWorkerPool, type PoolJob, type RunOutcome } from "../sandbox/index.js";
-import { createSessions, readSessionTarget } from "../session/index.js";
+import { createHostCalls, createWorkerPool, type PoolJob, type RunOutcome, type RunRecording } from "../sandbox/index.js";
+import { createSessions, readSessionTarget, type SessionTarget } from "../session/index.js";
 import { isParseError, locateError, parsePositionOf, prepareScript, type PreparedScript } from "../script/index.js";
 import { fitResult, SERIALIZER_SOURCE } from "../serializer/index.js";
 import { createWorkspace, FILES_DECLARATION } from "../workspace/index.js";
 import { RESOURCES_DECLARATION } from "../resources/index.js";
-import { createAllowFilter, createToolRegistry, type ToolDefinition, type ToolRegistry } from "../tools/index.js";
-import type { CodeMode, CreateCodeModeOptions, ExecuteOptions } from "./code-mode.js";
+import { createAllowFilter, createToolRegistry, type AllowFilter, type ToolDefinition, type ToolRegistry } from "../tools/index.js";
+import type { CodeMode, CreateCodeModeOptions, ExecuteOptions, ResumeOptions } from "./code-mode.js";
+import { openContinuation, readPauseSettings, startPauseRun, suspend, type PauseRun } from "./pause-runs.js";
 import { failedResult, type Diagnostic, type ExecutionResult, type JsonValue } from "../envelopes/index.js";
 import { encodeScriptArgs } from "./encode-script-args.js";
 import { createHostCatalog } from "./host-catalog.js";
@@ -20,6 +21,35 @@ import { toPrinted } from "./to-printed.js";
 interface ToolSet {
   registry: ToolRegistry;
   catalog(): ToolCatalog;
+}
+
+/** One run as `execute` and `resume` hand it over. */
+interface RunSpec {
+  code: string;
+  started: number;
+  allowed: AllowFilter;
+  /** The allowlist's patterns, kept in a continuation. */
+  allow: readonly string[] | undefined;
+  args: string | undefined;
+  target: SessionTarget | undefined;
+  options: Pick<ExecuteOptions, "signal" | "context" | "owner" | "traceAttributes">;
+  pauseRun: PauseRun | undefined;
+  /** The tool set a resumed run checked its continuation against; absent takes the current one. */
+  tools?: ToolSet;
+}
+
+/** What the worker records and replays for a run of pause mode. */
+function recordingOf(run: PauseRun): RunRecording {
+  return { seed: run.seed, ...(run.replay ? { replay: run.replay, creditMs: run.usedMs } : {}) };
+}
+
+/** A value as JSON data: validated arguments may hold values (a Date) that JSON writes otherwise. */
+function toJson(value: unknown): JsonValue {
+  try {
+    return (JSON.parse(JSON.stringify(value ?? null)) as JsonValue) ?? null;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -57,6 +87,7 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
   const { memoryBytes, maxStackBytes } = limits;
   const sessions = options.sessions ? createSessions(options.sessions, { memoryBytes, maxStackBytes, serializerSource: SERIALIZER_SOURCE }) : undefined;
   const prepare = createPrepareCache(limits);
+  const pause = readPauseSettings(options.approvals);
   let closed = false;
 
   async function execute(code: string, executeOptions: ExecuteOptions = {}): Promise<ExecutionResult> {
@@ -66,10 +97,53 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
     // A caller's mistake throws, like a bad allowlist, rather than becoming the script's failure.
     const args = encodeScriptArgs(executeOptions.args, limits.maxCodeBytes);
     const target = readSessionTarget(executeOptions, sessions !== undefined);
+    if (target && pause) {
+      throw new CodeModeError("INVALID_OPTIONS", "A run in a session cannot pause: pause mode (approvals.mode \"pause\") runs without sessionId.", {
+        details: { option: "sessionId" },
+      });
+    }
     // The worker's thread wakes while the script is prepared below, rather than after.
     if (!target) pool.expect();
+    const pauseRun = pause ? await startPauseRun() : undefined;
+    return run({ code, started, allowed, allow: executeOptions.allow, args, target, options: executeOptions, pauseRun });
+  }
+
+  async function resume(continuation: string, resumeOptions: ResumeOptions): Promise<ExecutionResult> {
+    if (closed) throw new CodeModeError("CLOSED", "This code mode is closed; create a new one to run scripts.");
+    if (!pause) throw new CodeModeError("INVALID_OPTIONS", "resume needs pause mode: createCodeMode({ approvals: { mode: \"pause\", secret } }).");
+    if (typeof resumeOptions !== "object" || resumeOptions === null || typeof resumeOptions.owner !== "string") {
+      throw new CodeModeError("INVALID_OPTIONS", "resume: owner must be a string (the paused run's owner, \"\" by default).", { details: { option: "owner" } });
+    }
+    const started = performance.now();
+    const tools = toolSet;
+    const opened = await openContinuation({
+      settings: pause,
+      continuation,
+      owner: resumeOptions.owner,
+      decisions: resumeOptions.decisions,
+      code: resumeOptions.code,
+      tools: tools.registry.tools,
+    });
+    if ("status" in opened) return { ...opened, durationMs: Math.round(performance.now() - started) };
+    const { body, run: pauseRun } = opened;
+    pool.expect();
+    return run({
+      code: body.code,
+      started,
+      allowed: createAllowFilter(body.allow),
+      allow: body.allow,
+      args: body.args,
+      target: undefined,
+      options: resumeOptions,
+      pauseRun,
+      tools,
+    });
+  }
+
+  async function run(spec: RunSpec): Promise<ExecutionResult> {
+    const { code, started, allowed, args, target, options: runOptions, pauseRun } = spec;
     const openTelemetry = await loadOpenTelemetry();
-    const spans = openTelemetry ? startExecutionSpans(openTelemetry, executeOptions.traceAttributes) : null;
+    const spans = openTelemetry ? startExecutionSpans(openTelemetry, runOptions.traceAttributes) : null;
     const finish = (result: Omit<ExecutionResult, "durationMs">, returned?: Returned) => {
       const shown = output === "printed" ? { ...result, output } : result;
       // The returned value's size is known from its JSON text unless printed output replaced the value.
@@ -88,39 +162,65 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
           : { kind: "InternalError" as const, message: "The script could not be prepared.", line: null, column: null };
       return finish(failedResult(parseError));
     }
-    const tools = toolSet;
+    const tools = spec.tools ?? toolSet;
     const calls = createHostCalls({
       tools: (name) => tools.registry.get(name),
       allowed,
       catalog: withCatalog ? tools.catalog : undefined,
       files: workspace,
       resources: options.resources,
-      context: executeOptions.context,
+      context: runOptions.context,
       maxConcurrentCalls: limits.maxConcurrentCalls,
       maxToolResultBytes: limits.maxToolResultBytes,
       trace,
       hooks: combineHooks(hooks, spans?.hooks),
       approve: options.approve,
       approvalTimeoutMs: limits.approvalTimeoutMs,
+      ...(pauseRun ? { pause: { runId: pauseRun.runId, decisions: pauseRun.decisions } } : {}),
     });
     const job: PoolJob = {
       request: {
         source: prepared.source,
         fileName: prepared.fileName,
-        limits: runLimits(limits),
+        limits: runLimits(limits, pauseRun?.usedMs ?? 0),
         search: withCatalog,
         ...(workspace ? { files: true } : {}),
         ...(options.resources ? { resources: true } : {}),
         args,
         ...(callStyle === "value" ? { callStyle } : {}),
+        ...(pauseRun ? { record: recordingOf(pauseRun) } : {}),
       },
       onCalls: (batch, reply, hold) => calls.handle(batch, reply, hold),
-      signal: executeOptions.signal,
+      signal: runOptions.signal,
     };
     // A session's runs go to its own worker, one after another; the others to the shared pool.
     const { outcome, sessionId } = target ? await sessions!.run(target, job) : { outcome: await pool.run(job), sessionId: undefined };
     const unsent = outcome.unfinishedCalls.filter((call) => !call.sent);
     const toolCalls = calls.finish(unsent);
+    const logs = [...calls.logs, ...outcome.logs];
+    const diagnostics = [...outcome.diagnostics, ...unfinishedDiagnostics(outcome, prepared)];
+    if (outcome.paused && pauseRun && pause) {
+      const lineOf = (stack: string | undefined) => (stack ? (locateError(stack, prepared)?.line ?? null) : null);
+      const pausedCalls = calls.paused();
+      const record = outcome.paused.record;
+      for (const call of record.calls) {
+        const line = call.line ?? lineOf(calls.stacks.get(call.id)) ?? undefined;
+        if (line !== undefined) call.line = line;
+      }
+      const continuation = await suspend({
+        settings: pause,
+        run: pauseRun,
+        paused: outcome.paused,
+        pending: pausedCalls.map(({ callId, tool }) => ({ callId, tool })),
+        code,
+        args,
+        allow: spec.allow,
+        owner: runOptions.owner ?? "",
+        tools: tools.registry.tools,
+      });
+      const pending = pausedCalls.map(({ callId, tool, arguments: callArgs, stack }) => ({ callId, tool, arguments: toJson(callArgs), line: lineOf(stack) }));
+      return finish({ status: "paused", result: null, error: null, diagnostics, logs, toolCalls, pending, continuation });
+    }
     const { result, error, bytes } = readOutcome(outcome);
     // An uncaught ToolCallError: list every call with its outcome, so the model does not repeat one that changed state.
     const message = error?.kind === "ToolCallFailed" ? `${error.message}. Tool calls in submission order: ${calls.describe()}.` : error?.message;
@@ -128,8 +228,8 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
       status: error ? "failed" : "completed",
       result,
       error: error ? { kind: error.kind, message: message!, ...position(error.stack, prepared) } : null,
-      diagnostics: [...outcome.diagnostics, ...unfinishedDiagnostics(outcome, prepared)],
-      logs: [...calls.logs, ...outcome.logs],
+      diagnostics,
+      logs,
       toolCalls,
       ...(sessionId ? { sessionId } : {}),
     };
@@ -138,6 +238,7 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
 
   return {
     execute,
+    resume,
     catalog: createHostCatalog(() => toolSet.catalog()),
     declarations: (callOptions) => {
       const declarations = toolSet.catalog().declarations(createAllowFilter(callOptions?.allow), { search: withCatalog });
@@ -200,8 +301,10 @@ function pickBudget(tokenBudget: number | undefined): { tokenBudget?: number } {
   return tokenBudget === undefined ? {} : { tokenBudget };
 }
 
-function runLimits(limits: ExecutionLimits) {
-  const { timeoutMs, memoryBytes, maxStackBytes, maxHostCalls, maxLogLines, maxLogLineBytes, maxOutputBytes } = limits;
+/** A run's limits; a resumed run's deadline is what its earlier runs left of `timeoutMs`. */
+function runLimits(limits: ExecutionLimits, usedMs: number) {
+  const timeoutMs = Math.max(1, limits.timeoutMs - usedMs);
+  const { memoryBytes, maxStackBytes, maxHostCalls, maxLogLines, maxLogLineBytes, maxOutputBytes } = limits;
   return { timeoutMs, memoryBytes, maxStackBytes, maxHostCalls, maxLogLines, maxLogLineBytes, maxOutputBytes };
 }
 

@@ -1,4 +1,5 @@
 export type {
+  ApprovalOptions,
   CatalogCallOptions,
   CodeMode,
   CodeModeStats,
@@ -6,5 +7,6 @@ export type {
   EndSessionOptions,
   ExecuteOptions,
   HostCatalog,
+  ResumeOptions,
 } from "./code-mode.js";
 export { createCodeMode } from "./create-code-mode.js";

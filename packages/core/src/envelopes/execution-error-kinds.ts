@@ -14,6 +14,8 @@ const KINDS: Record<ExecutionErrorKind, true> = {
   Cancelled: true,
   SessionNotFound: true,
   SessionLimit: true,
+  ContinuationRefused: true,
+  ResumeDiverged: true,
   InternalError: true,
 };
 

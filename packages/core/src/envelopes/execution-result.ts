@@ -15,6 +15,10 @@ export type ExecutionErrorKind =
   | "SessionNotFound"
   /** Every session is running, so no new one could start; nothing ran. */
   | "SessionLimit"
+  /** `resume` refused the continuation (tampered, another owner's, expired, already resumed); nothing ran. */
+  | "ContinuationRefused"
+  /** A resumed run took another path than the run that paused (code, tools or a call differ); no call ran twice. */
+  | "ResumeDiverged"
   | "InternalError";
 
 /** A failed execution's error; line and column point into the user's own source (1-based), when known. */
@@ -59,9 +63,21 @@ export interface Truncation {
 /** A JSON value, as results cross every boundary. */
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 
+/** A tool call a paused run waits on: a person decides it, by `callId`, when the run is resumed. */
+export interface PendingCall {
+  /** The id a decision is given under, and the one the tool's `execute` gets as `context.callId` if it runs. */
+  callId: string;
+  tool: string;
+  /** The arguments after validation: what the tool's `execute` receives if the call is approved. */
+  arguments: JsonValue;
+  /** The line of the user's script that made the call, when known. */
+  line: number | null;
+}
+
 /** The outcome of one execution; logs and tool calls are kept on failure too. */
 export interface ExecutionResult {
-  status: "completed" | "failed";
+  /** `paused` (pause mode only): calls wait for a person; `pending` lists them and `continuation` resumes the run. */
+  status: "completed" | "failed" | "paused";
   /** The script's returned value, serialised; `null` when it returned nothing or failed. */
   result: JsonValue;
   error: ExecutionError | null;
@@ -78,4 +94,8 @@ export interface ExecutionResult {
   truncation?: Truncation;
   /** The session the execution ran in, while it lives: pass it as `sessionId` to run in it again. */
   sessionId?: string;
+  /** Present when paused: the calls waiting for a decision, in call order. */
+  pending?: PendingCall[];
+  /** Present when paused: the opaque, signed text `codeMode.resume` takes to go on with the run. */
+  continuation?: string;
 }

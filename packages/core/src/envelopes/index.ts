@@ -14,7 +14,9 @@ export type {
   ExecutionErrorKind,
   ExecutionResult,
   JsonValue,
+  PendingCall,
   ToolCallRecord,
   Truncation,
 } from "./execution-result.js";
 export type { RunOutcome } from "./run-outcome.js";
+export type { PausedRun, RecordedCall, RunRecord } from "./run-record.js";

@@ -1,4 +1,5 @@
 import type { Diagnostic, ExecutionErrorKind } from "./execution-result.js";
+import type { PausedRun } from "./run-record.js";
 
 /** How a run ended, as the worker saw it; the host adds positions, tool calls and truncation. */
 export interface RunOutcome {
@@ -13,4 +14,6 @@ export interface RunOutcome {
    * the last tick were never `sent`: the host records them without running them.
    */
   unfinishedCalls: { callId: number; name: string; stack: string; sent: boolean }[];
+  /** Present when the run paused: every call still waiting needs a person's decision (pause mode only). */
+  paused?: PausedRun;
 }

@@ -1,5 +1,5 @@
 import type { MessagePort } from "node:worker_threads";
-import type { RunOutcome } from "../envelopes/index.js";
+import type { RunOutcome, RunRecord } from "../envelopes/index.js";
 
 export type { RunOutcome };
 
@@ -78,6 +78,20 @@ export interface RunRequest {
    * (a session's worker runs only that session's runs).
    */
   session?: true;
+  /**
+   * A run that may pause (pause mode): the worker records every call, delivery and clock reading, and the script's
+   * `Date` and `Math.random` read the worker's clock and this seed. With `replay`, a resumed run: the recorded calls
+   * are answered from the record, in its delivery groups, and only the calls past it reach the host.
+   */
+  record?: RunRecording;
+}
+
+/** How a run that may pause records, and what it replays. */
+export interface RunRecording {
+  seed: number[];
+  replay?: RunRecord;
+  /** Time the replay may take without counting against `timeoutMs`: the earlier runs' own time. */
+  creditMs?: number;
 }
 
 /** One host call the guest made; tool and catalog calls get a reply, notes do not. */
@@ -107,7 +121,11 @@ export interface CallBatch {
 export interface ReplyBatch {
   type: "replies";
   id: number;
-  replies: { callId: number; envelope: string; bytes: boolean }[];
+  /**
+   * `paused` marks a call that waits for a person's decision (pause mode): it gets no envelope in this run, and the
+   * run pauses once every call it still waits on is such a call.
+   */
+  replies: { callId: number; envelope: string; bytes: boolean; paused?: true }[];
 }
 
 /** Worker to host: the run is over (its teardown may still be going on). `retire` asks the pool to replace this worker. */
@@ -154,6 +172,8 @@ export interface GuestHostCalls {
   resources: { args: [name: string, args: string, stack: string | undefined, options: string]; returns: number | string };
   /** A call whose arguments are not JSON: the worker records it and answers with the refusal's envelope text. */
   invalid: { args: [name: string, message: string, stack: string | undefined]; returns: string };
+  /** The clock a recorded run reads, in milliseconds since the epoch (replayed from the record when resumed). */
+  now: { args: []; returns: number };
   /** A console line. */
   log: { args: [line: string]; returns: undefined };
   /** A value's JSON text, as the result serialiser writes it, for a console line. */

@@ -46,7 +46,11 @@ const COUNT = { type: "integer", minimum: 0 };
 const LINE = { type: ["integer", "null"], minimum: 1 };
 
 const PROPERTIES = {
-  status: { type: "string", enum: ["completed", "failed"] },
+  status: {
+    description: 'paused: calls wait for a person\'s decision; the run goes on when the host resumes it.',
+    type: "string",
+    enum: ["completed", "failed", "paused"],
+  },
   result: {
     description:
       'The script\'s returned value as JSON (with output "printed", the printed text); null when it returned nothing or failed.',
@@ -107,6 +111,17 @@ const PROPERTIES = {
     required: ["logsOmitted", "toolCallsOmitted"],
     additionalProperties: false,
   },
+  pending: {
+    description: "Present when paused: the calls waiting for a person's decision, in call order.",
+    type: "array",
+    items: {
+      type: "object",
+      properties: { callId: { type: "string" }, tool: { type: "string" }, arguments: JSON_VALUE, line: LINE },
+      required: ["callId", "tool", "arguments", "line"],
+      additionalProperties: false,
+    },
+  },
+  continuation: { description: "Present when paused: the opaque text the host resumes the run with.", type: "string" },
   sessionId: { description: "The session the execution ran in, while it lives: pass it as sessionId to run in it again.", type: "string" },
 } satisfies Record<keyof ExecutionResult, JsonSchema>;
 

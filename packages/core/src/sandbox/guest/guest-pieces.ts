@@ -28,3 +28,10 @@ export type ConsolePiece = (host: GuestHost) => void;
  * @public (read by the guest files' JSDoc types, which knip does not follow)
  */
 export type ArgsPiece = (text: string, configurable: boolean) => void;
+
+/**
+ * clock.js: replaces `Date` (its clock is `host("now")`) and `Math.random` (seeded by the four words) for a run that
+ * may pause, so a resumed run reads the same values again.
+ * @public (read by the guest files' JSDoc types, which knip does not follow)
+ */
+export type ClockPiece = (host: GuestHost, s0: number, s1: number, s2: number, s3: number) => void;

@@ -1,5 +1,6 @@
 import { toGuestSource } from "../../serializer/index.js";
 import argsFile from "./args.js?raw";
+import clockFile from "./clock.js?raw";
 import consoleFile from "./console.js?raw";
 import toolsFile from "./tools.js?raw";
 
@@ -21,3 +22,6 @@ export const GUEST_CONSOLE_SOURCE: string = toGuestSource(consoleFile);
 
 /** Guest JavaScript for `args` (args.js, an ArgsPiece). */
 export const GUEST_ARGS_SOURCE: string = toGuestSource(argsFile);
+
+/** Guest JavaScript replacing `Date` and `Math.random` in a run that may pause (clock.js, a ClockPiece). */
+export const GUEST_CLOCK_SOURCE: string = toGuestSource(clockFile);

@@ -35,6 +35,21 @@ export interface HostCallsOptions {
   approve?: Approver | undefined;
   /** How long one call may wait for approval; default 5 minutes. */
   approvalTimeoutMs?: number | undefined;
+  /**
+   * Pause mode: a call needing approval that the approver cannot decide at once pauses rather than waits. Call ids are
+   * `call_<runId>_<position>`, the same in every run of one paused run, and `decisions` answers calls by those ids.
+   */
+  pause?: { runId: string; decisions: ReadonlyMap<string, CallError | null> } | undefined;
+}
+
+/** A tool call that paused for a person's decision, as the host reports it. */
+export interface PausedCall {
+  callId: string;
+  tool: string;
+  /** The validated arguments. */
+  arguments: unknown;
+  /** Where the script made the call, for its line. */
+  stack: string;
 }
 
 /** The host side of one execution's calls: runs tools and catalog operations, records them, cancels the rest. */
@@ -53,6 +68,10 @@ export interface HostCalls {
   describe(): string;
   /** Log lines the worker sent with its call batches. */
   readonly logs: string[];
+  /** The calls that paused for a decision (pause mode), in call order. */
+  paused(): PausedCall[];
+  /** Where the script made each call that reached the host, by its position in the run. */
+  readonly stacks: ReadonlyMap<number, string>;
 }
 
 const CATALOG_OPERATIONS = new Set(["search", "list", "count", "describe", "toolkits"]);
@@ -71,7 +90,10 @@ export function createHostCalls(options: HostCallsOptions): HostCalls {
   let flushScheduled = false;
   let replyTo: ((replies: Reply[]) => void) | undefined;
   let holdTo: ((held: boolean) => void) | undefined;
+  const pausedCalls = new Map<number, PausedCall>();
+  const stacks = new Map<number, string>();
   const approvals = createApprovalGate({
+    pause: options.pause,
     approve: options.approve,
     timeoutMs: options.approvalTimeoutMs ?? 300_000,
     context: options.context,
@@ -119,7 +141,7 @@ export function createHostCalls(options: HostCallsOptions): HostCalls {
   const runTool = async (call: CallRequest) => {
     const started = performance.now();
     const controller = new AbortController();
-    const hostCallId = `call_${++callSequence}`;
+    const hostCallId = options.pause ? `call_${options.pause.runId}_${call.callId}` : `call_${++callSequence}`;
     const args = parseArguments(call.args);
     running.set(call.callId, controller);
     const entry: Entry = { tool: call.name, ok: false, durationMs: 0, errorCode: "cancelled", started, hostCallId };
@@ -132,12 +154,20 @@ export function createHostCalls(options: HostCallsOptions): HostCalls {
     activeTools--;
     running.delete(call.callId);
     if (finished) return;
-    record(call.callId, call.name, started, reply.error, reply);
-    const done = records.get(call.callId)!;
-    callHook(hooks?.onToolCallEnd, withApproval(endEvent(done, hostCallId), approvals.outcome(hostCallId)));
+    if (reply.paused) {
+      // Not a call that ended: it waits for a person, and `pending` lists it rather than the call records.
+      records.delete(call.callId);
+      pausedCalls.set(call.callId, { callId: hostCallId, tool: call.name, arguments: reply.paused.arguments, stack: call.stack });
+      const event = { tool: call.name, callId: hostCallId, ok: false, durationMs: roundMs(performance.now() - started) };
+      callHook(hooks?.onToolCallEnd, withApproval(event, approvals.outcome(hostCallId)));
+    } else {
+      record(call.callId, call.name, started, reply.error, reply);
+      const done = records.get(call.callId)!;
+      callHook(hooks?.onToolCallEnd, withApproval(endEvent(done, hostCallId), approvals.outcome(hostCallId)));
+    }
     const next = queued.shift();
     if (next) void runTool(next);
-    send({ callId: call.callId, envelope: reply.envelope, bytes: reply.bytes });
+    send(reply.paused ? { callId: call.callId, envelope: "", bytes: false, paused: true } : { callId: call.callId, envelope: reply.envelope, bytes: reply.bytes });
   };
 
   const runCatalog = async (call: CallRequest) => {
@@ -173,12 +203,14 @@ export function createHostCalls(options: HostCallsOptions): HostCalls {
 
   return {
     logs,
+    stacks,
     handle(batch, reply, hold) {
       if (finished) return;
       replyTo = reply;
       holdTo = hold;
       logs.push(...batch.logs);
       for (const call of batch.calls) {
+        if (options.pause && call.kind !== "note") stacks.set(call.callId, call.stack);
         if (call.kind === "note") {
           if (call.name !== "console") {
             record(call.callId, call.name, performance.now(), callError(call.code, call.message));
@@ -216,6 +248,7 @@ export function createHostCalls(options: HostCallsOptions): HostCalls {
       for (const call of unsent) records.set(call.callId, notRun(call.name));
       return sortedEntries().map(({ started: _started, message: _message, hostCallId: _id, cut: _cut, ...entry }) => entry);
     },
+    paused: () => [...pausedCalls.entries()].sort(([left], [right]) => left - right).map(([, call]) => call),
     describe() {
       return sortedEntries()
         .map((entry, index) => `${index + 1}. ${entry.tool} ${outcomeOf(entry)}`)
@@ -230,6 +263,8 @@ interface ToolReply {
   error?: CallError;
   /** The data's JSON text, when the call succeeded. */
   data?: string;
+  /** Pause mode: the call waits for a person's decision, with its validated arguments. */
+  paused?: { arguments: unknown };
 }
 
 function failure(error: CallError): ToolReply {
@@ -260,6 +295,7 @@ async function callTool({ call, args, callId, signal, options, approvals }: Call
     const validation = await tool.validate(args);
     if (!validation.ok) return failure(callError("invalid_arguments", validation.message));
     const refused = await approvals.check(tool.definition, validation.value, { callId, signal });
+    if (refused === "pause") return { envelope: "", bytes: false, paused: { arguments: validation.value } };
     if (refused) return failure(refused);
     callHook(options.hooks?.onToolExecuteStart, { tool: call.name, callId });
     output = await tool.definition.execute(validation.value, { signal, callId, context: options.context });

@@ -26,7 +26,11 @@ export interface RunDeadlines {
 
 /** Creates the deadlines of a pool's runs; `onExpire` stops a run whose deadline (or cancel's grace) passed. */
 export function createRunDeadlines(onExpire: (run: PoolRun, reason: "deadline" | "cancel") => void): RunDeadlines {
-  const deadlineOf = (run: PoolRun) => run.startedAt! + run.job.request.limits.timeoutMs + HARD_STOP_GRACE_MS + (run.hold?.heldMs() ?? 0);
+  // A resumed run's replay may take up to the earlier runs' own time on top of its deadline (creditMs).
+  const deadlineOf = (run: PoolRun) => {
+    const { limits, record } = run.job.request;
+    return run.startedAt! + limits.timeoutMs + (record?.creditMs ?? 0) + HARD_STOP_GRACE_MS + (run.hold?.heldMs() ?? 0);
+  };
   const watchdog = createWatchdog<PoolRun>((run, reason) => {
     if (reason !== "cancel" && run.hold) {
       // A person is slow, not the script: the deadline is set again when the hold ends.

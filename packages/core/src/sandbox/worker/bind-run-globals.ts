@@ -1,5 +1,5 @@
 import type { QuickJSContext, QuickJSHandle } from "quickjs-emscripten-core";
-import { GUEST_ARGS_SOURCE, GUEST_CONSOLE_SOURCE, GUEST_TOOLS_SOURCE } from "../guest/index.js";
+import { GUEST_ARGS_SOURCE, GUEST_CLOCK_SOURCE, GUEST_CONSOLE_SOURCE, GUEST_TOOLS_SOURCE } from "../guest/index.js";
 import type { RunRequest } from "../protocol.js";
 import { GuestBridge } from "./guest-bridge.js";
 import type { GuestChannel, StopReason } from "./guest-channel.js";
@@ -33,6 +33,14 @@ export function bindRunGlobals(options: BindRunGlobalsOptions): GuestBridge {
     stop: options.stop,
   });
   const host = globals.begin(bridge);
+  // Before the script's first line: a run that may pause reads its clock and random numbers through the record.
+  if (request.record) {
+    const seed = request.record.seed.map((word) => context.newNumber(word));
+    const made = callPiece(context, GUEST_CLOCK_SOURCE, "codemode:clock", host, ...seed);
+    for (const handle of seed) handle.dispose();
+    if ("error" in made) bridge.clockError = made.error;
+    else made.value.dispose();
+  }
   const lazy = (name: string, load: () => QuickJSHandle | null) => globals.lazy(name, load, kept && name === "args");
   const loadTools = () => {
     if (bridge.deliverer) return null;

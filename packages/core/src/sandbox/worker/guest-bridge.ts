@@ -1,8 +1,9 @@
 import type { QuickJSContext, QuickJSHandle } from "quickjs-emscripten-core";
-import { callError, failedEnvelopeJson, type Diagnostic } from "../../envelopes/index.js";
+import { callError, failedEnvelopeJson, type Diagnostic, type RunRecord } from "../../envelopes/index.js";
 import { createLogBuffer, type LogBuffer } from "./log-buffer.js";
 import type { GuestHostKind, HostCallRequest, ReplyBatch, RunOutcome, RunRequest } from "../protocol.js";
 import type { GuestChannel, StopReason } from "./guest-channel.js";
+import { RunRecorder } from "./run-recorder.js";
 
 type HostResult = QuickJSHandle | { error: QuickJSHandle } | undefined;
 
@@ -28,6 +29,14 @@ export class GuestBridge {
   private outgoing: HostCallRequest[] = [];
   private readonly pending = new Map<number, { name: string; stack: string }>();
   private readonly logs: LogBuffer;
+  /** Present when the run may pause: its record, and its replay when resumed. */
+  private readonly recorder: RunRecorder | undefined;
+  /** Calls the host answered with `paused`: they wait for a person's decision and get no envelope in this run. */
+  private readonly paused = new Set<number>();
+  /** Where and how a resumed run left the recorded path; the run then stops with ResumeDiverged. */
+  divergence: { message: string; stack: string | null } | undefined;
+  /** The guest's error when installing the recorded clock failed (it cannot, short of running out of memory). */
+  clockError: QuickJSHandle | undefined;
 
   constructor(
     private readonly context: QuickJSContext,
@@ -36,6 +45,19 @@ export class GuestBridge {
     private readonly hooks: BridgeHooks,
   ) {
     this.logs = createLogBuffer(request.limits.maxLogLines, request.limits.maxLogLineBytes);
+    this.recorder = request.record ? new RunRecorder(request.record) : undefined;
+  }
+
+  /** Whether the run should pause now: every call it waits on waits for a person, and nothing else is in flight. */
+  get pausable(): boolean {
+    if (this.pending.size === 0 || this.outgoing.length > 0) return false;
+    for (const callId of this.pending.keys()) if (!this.paused.has(callId)) return false;
+    return true;
+  }
+
+  /** Whether a resumed run is still replaying what it did before it paused. */
+  get replaying(): boolean {
+    return this.recorder?.replaying === true;
   }
 
   /** Whether any call still waits for a reply from the host. */
@@ -52,6 +74,9 @@ export class GuestBridge {
     };
     // The guest pieces call `host` as GuestHost types it; a kind that is none of those is answered as "invalid" below.
     const kind = text(0) as GuestHostKind;
+    // Past a divergence nothing more is answered: the run stops at the next interrupt check or turn of its loop.
+    if (this.divergence) return { error: context.newError(this.divergence.message) };
+    if (kind === "now") return context.newNumber(this.recorder ? this.recorder.now() : Date.now());
     if (kind === "show") return context.newString(this.show(args[1]));
     if (kind === "bytes") {
       const bytes = Buffer.from(text(1), "base64");
@@ -70,12 +95,17 @@ export class GuestBridge {
     if (kind === "tool" || kind === "catalog" || kind === "files" || kind === "resources") {
       const stack = text(3);
       const content = kind === "tool" && text(4) === "content" ? { content: true as const } : {};
-      this.outgoing.push({ kind, callId, name, args: text(2) || "{}", stack, ...content });
+      const callArgs = text(2) || "{}";
+      const verdict = this.recorder?.call(callId, kind, name, callArgs, content.content) ?? "send";
+      if (typeof verdict === "object") return this.diverge(verdict.diverged, stack);
+      if (verdict === "send") this.outgoing.push({ kind, callId, name, args: callArgs, stack, ...content });
       this.pending.set(callId, { name, stack });
       return context.newNumber(callId);
     }
     // The guest refused the arguments itself: answer at once and let the host record the call.
     const message = text(2) || "Arguments are not JSON.";
+    const verdict = this.recorder?.call(callId, "note", name);
+    if (typeof verdict === "object") return this.diverge(verdict.diverged, text(3));
     this.outgoing.push({ kind: "note", callId, name, code: "invalid_arguments", message });
     return this.answer("invalid_arguments", message);
   }
@@ -108,8 +138,39 @@ export class GuestBridge {
       return { error: this.context.newError(`Script made more than ${maxHostCalls} host calls.`) };
     }
     const message = `Script has used all ${maxHostCalls} host calls it may make.`;
-    this.outgoing.push({ kind: "note", callId: ++this.nextCallId, name, code: "limit_exceeded", message });
+    const callId = ++this.nextCallId;
+    const verdict = this.recorder?.call(callId, "note", name);
+    if (typeof verdict === "object") return this.diverge(verdict.diverged, null);
+    this.outgoing.push({ kind: "note", callId, name, code: "limit_exceeded", message });
     return isLog ? undefined : this.answer("limit_exceeded", message);
+  }
+
+  /** Stops a resumed run that left the recorded path; the guest's call throws, and nothing more is answered. */
+  private diverge(message: string, stack: string | null): HostResult {
+    this.divergence = { message, stack };
+    this.hooks.stop("diverged");
+    return { error: this.context.newError(message) };
+  }
+
+  /**
+   * Delivers the next recorded group of replies while a resumed run replays; true when it delivered (or found the
+   * run diverged), so the run loop turns again before waiting on the host.
+   */
+  replayNext(): boolean | { error: QuickJSHandle } {
+    if (!this.recorder?.replaying) return false;
+    const next = this.recorder.nextDelivery((callId) => this.pending.has(callId));
+    if (next === null) return false;
+    if (!Array.isArray(next)) {
+      this.diverge(next.diverged, null);
+      return true;
+    }
+    const failed = this.deliver(next, true);
+    return failed ? { error: failed } : true;
+  }
+
+  /** The record of a run that pauses now, and the calls it waits on. */
+  pausedRun(): { record: RunRecord; pending: number[] } {
+    return { record: this.recorder!.record(), pending: [...this.paused].filter((id) => this.pending.has(id)).sort((a, b) => a - b) };
   }
 
   /** An envelope made on this side, as the JSON text the guest turns into an already settled promise. */
@@ -118,14 +179,21 @@ export class GuestBridge {
   }
 
   /** Settles, in one call into the guest, the calls the host answered; returns the guest's error if that fails. */
-  deliver(replies: ReplyBatch["replies"]): QuickJSHandle | null {
+  deliver(replies: ReplyBatch["replies"], replayed = false): QuickJSHandle | null {
     let text = "";
     let bytes = false;
+    const settled: ReplyBatch["replies"] = [];
     for (const reply of replies) {
+      if (reply.paused) {
+        if (this.pending.has(reply.callId)) this.paused.add(reply.callId);
+        continue;
+      }
       if (!this.pending.delete(reply.callId)) continue;
+      settled.push(reply);
       text += `${text ? "," : ""}[${reply.callId},${reply.envelope}]`;
       bytes ||= reply.bytes;
     }
+    if (!replayed) this.recorder?.delivered(settled);
     if (!text || !this.deliverer) return null;
     const { context } = this;
     const batch = context.newString(`[${text}]`);
@@ -139,18 +207,25 @@ export class GuestBridge {
   /** Sends the calls made and lines written since the last flush, in one message. */
   flush(): void {
     const logs = this.logs.takeNew();
-    if (this.outgoing.length === 0 && logs.length === 0) return;
-    this.channel.send({ type: "calls", id: this.request.id, calls: this.outgoing, logs });
-    this.outgoing = [];
+    // While a resumed run replays, its calls past the record wait: a divergence found later must find nothing run.
+    const holding = this.replaying;
+    if ((holding || this.outgoing.length === 0) && logs.length === 0) return;
+    this.channel.send({ type: "calls", id: this.request.id, calls: holding ? [] : this.outgoing, logs });
+    if (!holding) this.outgoing = [];
   }
 
   /**
    * Ends the run's traffic: calls made in the last tick never reach the host (nothing waits for them any more),
    * notes still go out as records. Returns what the outcome reports.
    */
-  finish(): Pick<RunOutcome, "logs" | "diagnostics" | "unfinishedCalls"> {
+  finish(paused = false): Pick<RunOutcome, "logs" | "diagnostics" | "unfinishedCalls"> {
     const unsent = new Set<number>();
     const unfinishedCalls: RunOutcome["unfinishedCalls"] = [];
+    // A paused run waits only on calls for a person; a diverged one sent nothing it still waits on.
+    if (paused || this.divergence) {
+      this.pending.clear();
+      this.outgoing = this.outgoing.filter((call) => call.kind === "note");
+    }
     for (const call of this.outgoing) {
       if (call.kind === "note") continue;
       unsent.add(call.callId);

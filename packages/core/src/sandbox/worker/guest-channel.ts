@@ -14,4 +14,4 @@ export interface GuestChannel {
 }
 
 /** Why the worker stopped a run from outside the script. */
-export type StopReason = "timeout" | "cancelled" | "host-calls";
+export type StopReason = "timeout" | "cancelled" | "host-calls" | "diverged";

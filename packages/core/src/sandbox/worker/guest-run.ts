@@ -1,5 +1,5 @@
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime } from "quickjs-emscripten-core";
-import type { ExecutionErrorKind } from "../../envelopes/index.js";
+import type { ExecutionErrorKind, PausedRun } from "../../envelopes/index.js";
 import { ERROR_MESSAGES } from "../../errors/index.js";
 import { MAX_JSON_DEPTH as MAX_RESULT_DEPTH, nestsDeeperThan } from "../../serializer/index.js";
 import { ENGINE_BASELINE_PAGES, type RunRequest } from "../protocol.js";
@@ -20,7 +20,11 @@ const STOPS: Record<StopReason, ExecutionErrorKind> = {
   timeout: "TimeoutExceeded",
   cancelled: "Cancelled",
   "host-calls": "HostCallLimit",
+  diverged: "ResumeDiverged",
 };
+
+/** What a run ended with: the returned value's JSON, an error, or (pause mode) a pause. */
+export type GuestRunEnd = { json: string | Uint8Array } | ClassifiedError | { paused: PausedRun };
 
 /** What {@link GuestRun} runs in. */
 export interface GuestRunOptions {
@@ -45,6 +49,9 @@ export class GuestRun {
   private readonly channel: GuestChannel;
   private readonly kept: boolean;
   private readonly deadline: number;
+  private readonly started: number;
+  /** When a resumed run's replay ended (null while it replays): the replay's time is credited, up to `creditMs`. */
+  private replayEnded: number | null = null;
   private readonly context: QuickJSContext;
   private readonly runtime: QuickJSRuntime;
   private readonly globals: RealmGlobals;
@@ -56,13 +63,14 @@ export class GuestRun {
     this.request = request;
     this.channel = channel;
     this.kept = kept;
-    this.deadline = Date.now() + request.limits.timeoutMs;
+    this.started = Date.now();
+    this.deadline = this.started + request.limits.timeoutMs;
     ({ runtime: this.runtime, context: this.context, globals: this.globals } = realm);
     const keep = (handle: QuickJSHandle) => this.keep(handle);
     this.values = new GuestValues({ engine, context: this.context, source: request.source, kept, keep });
   }
 
-  execute(): { json: string | Uint8Array } | ClassifiedError {
+  execute(): GuestRunEnd {
     const { runtime, request, context } = this;
     runtime.setMaxStackSize(request.limits.maxStackBytes);
     runtime.setMemoryLimit(request.limits.memoryBytes);
@@ -76,6 +84,7 @@ export class GuestRun {
       kept: this.kept,
       stop: (reason) => (this.stopReason = reason),
     });
+    if (this.bridge.clockError) return this.fail(this.bridge.clockError, false);
     const evaluated = context.evalCode(request.source, request.fileName);
     if (evaluated.error) return this.fail(evaluated.error, true);
     const promise = this.keep(evaluated.value);
@@ -85,9 +94,23 @@ export class GuestRun {
       if (this.stopReason !== null) return this.stopped();
       // Settled first: calls made in the tick that returned are never sent, so they have no side effects.
       const state = context.getPromiseState(promise);
+      if (state.type !== "pending" && this.bridge.replaying) {
+        if (state.type === "fulfilled" && !state.notAPromise) this.keep(state.value);
+        if (state.type === "rejected") state.error.dispose();
+        this.bridge.divergence = { message: "The script ended before it reached the calls it paused at.", stack: null };
+        this.stopReason = "diverged";
+        return this.stopped();
+      }
       if (state.type === "fulfilled") return this.result(state.notAPromise ? state.value : this.keep(state.value));
       if (state.type === "rejected") return this.fail(state.error, false);
+      const replayed = this.bridge.replayNext();
+      if (replayed !== false) {
+        if (replayed !== true) return this.fail(replayed.error, false);
+        continue;
+      }
+      if (this.replayEnded === null) this.replayEnded = Date.now();
       this.bridge.flush();
+      if (this.bridge.pausable) return { paused: { ...this.bridge.pausedRun(), elapsedMs: this.elapsedMs() } };
       if (!this.bridge.waiting) {
         return { kind: "NeverSettled", message: "Script's promise can never settle: it awaits nothing pending.", stack: null };
       }
@@ -102,9 +125,21 @@ export class GuestRun {
     }
   }
 
-  /** The deadline moved on by the time the run was held waiting for approvals. */
+  /** The deadline moved on by the time the run was held waiting for approvals, and by a resumed run's replay. */
   private deadlineNow(): number {
-    return this.deadline + (this.channel.heldMs?.(this.request.id) ?? 0);
+    return this.deadline + (this.channel.heldMs?.(this.request.id) ?? 0) + this.replayCredit();
+  }
+
+  /** The replay's time so far, up to the earlier runs' own time: going through it again is not the script's time. */
+  private replayCredit(): number {
+    const credit = this.request.record?.creditMs ?? 0;
+    if (credit === 0) return 0;
+    return Math.min(credit, (this.replayEnded ?? Date.now()) - this.started);
+  }
+
+  /** The run's own time so far: what the next resumed run's deadline counts as spent. */
+  private elapsedMs(): number {
+    return Math.max(0, Date.now() - this.started - (this.channel.heldMs?.(this.request.id) ?? 0) - this.replayCredit());
   }
 
   private keep(handle: QuickJSHandle): QuickJSHandle {
@@ -122,6 +157,10 @@ export class GuestRun {
   private stopped(): ClassifiedError {
     const reason = this.stopReason ?? "timeout";
     const { timeoutMs, maxHostCalls } = this.request.limits;
+    if (reason === "diverged") {
+      const divergence = this.bridge?.divergence;
+      return { kind: STOPS[reason], message: divergence?.message ?? "The script took another path than before the pause.", stack: divergence?.stack ?? null };
+    }
     const message =
       reason === "timeout"
         ? `Script ran past its ${timeoutMs} ms deadline.`

@@ -4,7 +4,7 @@ import type { ClassifiedError } from "./classify-error.js";
 import type { GuestEngine } from "./create-guest-engine.js";
 import type { GuestChannel } from "./guest-channel.js";
 import { createGuestRealm, disposeRealm, type GuestRealm } from "./guest-realm.js";
-import { GuestRun } from "./guest-run.js";
+import { GuestRun, type GuestRunEnd } from "./guest-run.js";
 
 /** What {@link runGuest} runs, where, and whom it reports to. */
 export interface RunGuestOptions {
@@ -31,7 +31,7 @@ export function runGuest({ engine, request, channel, report, realm, kept = false
     return true;
   }
   const run = new GuestRun({ engine, request, channel, realm: realm ?? createGuestRealm(engine), kept });
-  let result: { json: string | Uint8Array } | ClassifiedError;
+  let result: GuestRunEnd;
   try {
     result = run.execute();
   } catch {
@@ -39,12 +39,13 @@ export function runGuest({ engine, request, channel, report, realm, kept = false
     run.retire = true;
     result = { kind: "InternalError", message: "The sandbox failed while running the script.", stack: null };
   }
-  const error = "json" in result ? null : result;
+  const paused = "paused" in result ? result.paused : undefined;
+  const error = "json" in result || paused ? null : (result as ClassifiedError);
   if (error?.kind === "MemoryLimitExceeded") run.retire = true;
-  const finished = run.bridge?.finish() ?? { logs: [], diagnostics: [], unfinishedCalls: [] };
+  const finished = run.bridge?.finish(paused !== undefined) ?? { logs: [], diagnostics: [], unfinishedCalls: [] };
   const printed = engine.printed.splice(0);
   const diagnostics = printed.length === 0 ? finished.diagnostics : [...finished.diagnostics, ...printed.map(engineDiagnostic)];
-  const outcome = { resultJson: "json" in result ? result.json : null, error, ...finished, diagnostics };
+  const outcome = { resultJson: "json" in result ? result.json : null, error, ...finished, diagnostics, ...(paused ? { paused } : {}) };
   report({ type: "done", id: request.id, retire: run.retire, outcome });
   run.teardown();
   return !run.retire;
