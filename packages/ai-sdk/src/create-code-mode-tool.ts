@@ -1,9 +1,12 @@
 import {
   createCodeMode,
+  createMemoryContinuationStore,
   EXECUTION_RESULT_SCHEMA,
   executeInputSchema,
   toModelView,
+  type ApprovalOptions,
   type CodeMode,
+  type ContinuationStore,
   type CreateCodeModeOptions,
   type ExecuteToolInput,
   type ExecutionResult,
@@ -58,9 +61,10 @@ export type CodeModeTool = Tool<CodeModeToolInput, ExecutionResult> & {
  */
 export function createCodeModeTool(options: CreateCodeModeToolOptions): CodeModeTool {
   const { tools, namespace, allow, tokenBudget, onWarning = console.warn, owner = "", ...codeModeOptions } = options;
-  const codeMode = createCodeMode({ ...codeModeOptions, tools: fromAiSdkTools(tools, { namespace, onWarning }) });
+  const approvals = pausedApprovalsOf(codeModeOptions.approvals);
+  const codeMode = createCodeMode({ ...codeModeOptions, ...(approvals ? { approvals } : {}), tools: fromAiSdkTools(tools, { namespace, onWarning }) });
   const ownerOf = (callOptions: ToolCallOptions) => (typeof owner === "function" ? owner(callOptions) : owner);
-  const pause = pauseAtApprovalOf(codeMode, codeModeOptions.approvals);
+  const pause = approvals ? createPauseAtApproval(codeMode, approvals.store, approvals.ttlMs ?? CONTINUATION_TTL_MS) : undefined;
   // needsApproval gets no abort signal from the AI SDK; the run it starts is bounded by timeoutMs.
   const pausedCall = (input: CodeModeToolInput, callOptions: ToolCallOptions): PausedCallRun => ({
     toolCallId: callOptions.toolCallId,
@@ -99,8 +103,14 @@ export function createCodeModeTool(options: CreateCodeModeToolOptions): CodeMode
   return Object.assign(executeTool, { codeMode, close: () => codeMode.close() });
 }
 
-/** The approval flow of a code mode that pauses at approvals; none when it waits for `approve` instead. */
-function pauseAtApprovalOf(codeMode: CodeMode, approvals: CreateCodeModeOptions["approvals"]) {
+/** The core's default `ttlMs` of a continuation: the adapter keeps each tool call's paused run as long. */
+const CONTINUATION_TTL_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Pause mode's options with the store made here when none was given: the core's records and the adapter's paused
+ * tool calls then live in the same one, shared as far as the caller shares it.
+ */
+function pausedApprovalsOf(approvals: ApprovalOptions | undefined): (ApprovalOptions & { store: ContinuationStore }) | undefined {
   if (approvals?.mode !== "pause") return undefined;
-  return createPauseAtApproval(codeMode, approvals.store ?? createMemoryContinuationStore(), approvals.ttlMs ?? DEFAULT_PAUSE_TTL_MS);
+  return { ...approvals, store: approvals.store ?? createMemoryContinuationStore() };
 }

@@ -1,14 +1,11 @@
-import type { CodeMode, ContinuationStore, ExecutionResult } from "@codemode/core";
-
-/** The calls a paused run waits on, as the core lists them. */
-export type PendingCalls = NonNullable<ExecutionResult["pending"]>;
+import type { CodeMode, ContinuationStore, ExecutionResult, PendingCall } from "@codemode/core";
 
 /** A run paused in one `execute` tool call, kept until the tool-approval-response for that call arrives. */
 interface PausedCall {
   /** The script that paused: a tool call id seen again with another script is another call. */
   code: string;
   continuation: string;
-  pending: PendingCalls;
+  pending: PendingCall[];
 }
 
 /** How one `execute` tool call runs: its script, who asks, and the outer call's options as the inner tools' context. */
@@ -82,6 +79,7 @@ export function createPauseAtApproval(codeMode: CodeMode, store: ContinuationSto
       const result = await codeMode.resume(kept.continuation, {
         decisions,
         owner: call.owner,
+        code: call.code,
         context: call.context,
         ...(call.signal ? { signal: call.signal } : {}),
       });

@@ -125,6 +125,9 @@ export class CodeModeTool extends StructuredTool {
   }
 }
 
+/** The core's default `ttlMs` of a continuation: each tool call's paused runs are kept as long. */
+const CONTINUATION_TTL_MS = 24 * 60 * 60 * 1000;
+
 /**
  * Wraps LangChain tools into one `execute` tool whose input is a script: the model plans in code, and the script
  * calls the tools as `tools.<namespace>.<name>(args)`, or `tools.<name>(args)` without a namespace.
@@ -137,12 +140,11 @@ export class CodeModeTool extends StructuredTool {
  */
 export function createCodeModeTool(options: CreateCodeModeToolOptions): CodeModeTool {
   const { tools, name = "execute", namespace, allow, tokenBudget, owner = "", interruptOn, ...coreOptions } = options;
-  const codeMode = createCodeMode({ ...coreOptions, tools: fromLangChainTools(tools, { namespace, interruptOn }) });
+  // In pause mode the core's records and each tool call's paused runs share one store, made here when none is given.
+  const approvals =
+    coreOptions.approvals?.mode === "pause" ? { ...coreOptions.approvals, store: coreOptions.approvals.store ?? createMemoryContinuationStore() } : undefined;
+  const codeMode = createCodeMode({ ...coreOptions, ...(approvals ? { approvals } : {}), tools: fromLangChainTools(tools, { namespace, interruptOn }) });
   const description = codeMode.prompt({ allow, tokenBudget });
-  const { approvals } = coreOptions;
-  const pause =
-    approvals?.mode === "pause"
-      ? { store: approvals.store ?? createMemoryContinuationStore(), ttlMs: approvals.ttlMs ?? DEFAULT_PAUSE_TTL_MS, owner }
-      : undefined;
+  const pause = approvals ? { store: approvals.store, ttlMs: approvals.ttlMs ?? CONTINUATION_TTL_MS, owner } : undefined;
   return new CodeModeTool({ codeMode, name, description, allow, ...(coreOptions.sessions ? { owner } : {}), ...(pause ? { pause } : {}) });
 }

@@ -1,7 +1,6 @@
-import { CodeModeError, type ApprovalDecision, type CodeMode, type ContinuationStore, type ExecutionResult } from "@codemode/core";
+import { CodeModeError, type ApprovalDecision, type CodeMode, type ContinuationStore, type ExecutionResult, type PendingCall } from "@codemode/core";
 
-/** The calls a paused run waits on, as the core lists them. */
-export type PendingCalls = NonNullable<ExecutionResult["pending"]>;
+type PendingCalls = PendingCall[];
 
 /**
  * What the graph's interrupt carries: the waiting calls in the shape of `humanInTheLoopMiddleware`'s request (so a
@@ -74,7 +73,7 @@ export async function runWithInterrupts(
     const answer = interrupt<CodeModeInterrupt, unknown>(interruptOf(pending));
     if (kept.rounds[round + 1]) continue;
     const decisions = decisionsOf(answer, pending);
-    const resumeOptions = { decisions, owner: call.owner, context: call.context, ...(call.signal ? { signal: call.signal } : {}) };
+    const resumeOptions = { decisions, owner: call.owner, code: call.code, context: call.context, ...(call.signal ? { signal: call.signal } : {}) };
     const result = await codeMode.resume(continuation, resumeOptions);
     if (result.status !== "paused" || result.continuation === undefined) {
       await keep({ ...kept, result });
