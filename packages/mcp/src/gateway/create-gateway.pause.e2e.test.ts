@@ -46,7 +46,7 @@ const answerAll = (asked: Round, action: "accept" | "decline") =>
   Object.fromEntries(Object.keys(asked.inputRequests ?? {}).map((key) => [key, { action, ...(action === "accept" ? { content: {} } : {}) }]));
 
 const CODE = `const listed = await tools.ledger.list_invoices({});
-const refund = await tools.ledger.refund({ cents: listed.data.structuredContent.invoices[0] });
+const refund = await tools.ledger.refund({ cents: listed.data.invoices[0] });
 return refund.ok ? "refunded" : refund.error.message;`;
 
 // eslint-disable-next-line codemode/no-skipped-tests -- needs redis-server, which a machine may lack (it says so above)
