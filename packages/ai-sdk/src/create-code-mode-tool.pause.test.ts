@@ -97,6 +97,14 @@ describe("createCodeModeTool (approvals: pause, through the AI SDK's tool approv
     expect(ran).toEqual({ listed: ["cus_1"], refunded: [] });
   });
 
+  it("names the calls a paused tool call waits on, for the approval UI, in any process", async () => {
+    const { request } = await ask(processTool(), REFUND_FIRST);
+    expect(await processTool().pending(request!.toolCall.toolCallId)).toMatchObject([
+      { tool: "billing.refund", arguments: { cents: 250 }, line: 2, callId: expect.any(String) },
+    ]);
+    expect(await processTool().pending("call-unknown")).toBeNull();
+  });
+
   it("resumes the paused run in another process once approved: nothing before the pause runs again", async () => {
     const { request, history } = await ask(processTool(), REFUND_FIRST);
     const { answered } = await answer(processTool(), history, request!.approvalId, true);

@@ -10,6 +10,7 @@ import {
   type CreateCodeModeOptions,
   type ExecuteToolInput,
   type ExecutionResult,
+  type PendingCall,
 } from "@codemode/core";
 import { jsonSchema, tool, type Tool, type ToolSet } from "ai";
 import { fromAiSdkTools, type NamespaceOption, type ToolCallOptions } from "./from-ai-sdk-tools.js";
@@ -46,6 +47,11 @@ export type CodeModeToolInput = Omit<ExecuteToolInput, "args">;
 export type CodeModeTool = Tool<CodeModeToolInput, ExecutionResult> & {
   /** The code mode behind the tool, for its catalog or declarations. */
   readonly codeMode: CodeMode;
+  /**
+   * With `approvals: { mode: "pause" }`: the calls a run paused in this `execute` tool call waits on (tool,
+   * arguments, line), for the approval UI to show next to the script; null when none waits there.
+   */
+  pending(toolCallId: string): Promise<PendingCall[] | null>;
   /** Stops the worker threads; the tool cannot run scripts afterwards. */
   close(): Promise<void>;
 };
@@ -100,7 +106,8 @@ export function createCodeModeTool(options: CreateCodeModeToolOptions): CodeMode
           }),
     toModelOutput: ({ output }: { output: ExecutionResult }) => ({ type: "json", value: toModelView(output) }),
   });
-  return Object.assign(executeTool, { codeMode, close: () => codeMode.close() });
+  const pending = async (toolCallId: string) => (pause ? pause.pending(toolCallId) : null);
+  return Object.assign(executeTool, { codeMode, pending, close: () => codeMode.close() });
 }
 
 /** The core's default `ttlMs` of a continuation: the adapter keeps each tool call's paused run as long. */

@@ -27,6 +27,8 @@ export interface PauseAtApproval {
   needsApproval(run: PausedCallRun): Promise<boolean>;
   /** The tool's `execute`: the result `needsApproval` got, or the paused run resumed with every pending call approved. */
   execute(run: PausedCallRun): Promise<ExecutionResult>;
+  /** The calls the run paused in a tool call waits on, or null when none waits there. */
+  pending(toolCallId: string): Promise<PendingCall[] | null>;
 }
 
 // The AI SDK calls `execute` right after a `needsApproval` that said no, in the same step; a result not collected by
@@ -54,6 +56,10 @@ export function createPauseAtApproval(codeMode: CodeMode, store: ContinuationSto
   }
 
   return {
+    async pending(toolCallId) {
+      const kept = await store.get(keyOf(toolCallId));
+      return kept === null ? null : (JSON.parse(kept) as PausedCall).pending;
+    },
     async needsApproval(call) {
       if ((await paused(call)) !== null) return true;
       const result = await run(call);
