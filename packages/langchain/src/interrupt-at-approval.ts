@@ -95,7 +95,7 @@ function interruptOf(pending: PendingCalls): CodeModeInterrupt {
 }
 
 /** The resume value as the core's decisions; anything else than a clear answer is refused, saying where. */
-export function decisionsOf(answer: unknown, pending: PendingCalls): Record<string, boolean | ApprovalDecision> {
+function decisionsOf(answer: unknown, pending: PendingCalls): Record<string, boolean | ApprovalDecision> {
   if (answer === null || typeof answer !== "object" || Array.isArray(answer)) {
     throw invalidResume(`it is ${answer === null ? "null" : Array.isArray(answer) ? "an array" : typeof answer}`);
   }
