@@ -1,8 +1,21 @@
 import { createMemoryContinuationStore, type ContinuationStore, type ExecutionResult } from "@codemode/core";
-import { generateText, stepCountIs, tool, type ModelMessage } from "ai";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+  AbstractChat,
+  DirectChatTransport,
+  generateText,
+  lastAssistantMessageIsCompleteWithApprovalResponses,
+  simulateReadableStream,
+  stepCountIs,
+  tool,
+  ToolLoopAgent,
+  type ChatState,
+  type ChatTransport,
+  type ModelMessage,
+  type UIMessage,
+} from "ai";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { contextOf, withContext } from "./__fixtures__/ai-major.js";
+import { contextOf, MockLanguageModel, withContext } from "./__fixtures__/ai-major.js";
 import { createAnsweringModel, createScriptedModel } from "./__fixtures__/scripted-model.js";
 import { createCodeModeTool, type CodeModeTool } from "./create-code-mode-tool.js";
 
@@ -149,5 +162,78 @@ return [a.ok, b.ok];`;
     });
     expect(ran.refunded).toEqual([]);
     expect(answered.text).toMatch(/"status":"failed"/);
+  });
+});
+
+/** A streaming model for a chat UI: it calls `execute` with the script, and answers once it was sent the output. */
+function createStreamingModel(code: string) {
+  const usage = { inputTokens: { total: 10, noCache: 10, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 5, text: 5, reasoning: 0 } };
+  return new MockLanguageModel({
+    doStream: async ({ prompt }) => {
+      const toolMessage = prompt.findLast((message) => message.role === "tool");
+      const output = toolMessage?.content.find((part) => part.type === "tool-result");
+      const chunks = output
+        ? [
+            { type: "text-start" as const, id: "t1" },
+            { type: "text-delta" as const, id: "t1", delta: answerOf(output.type === "tool-result" ? output.output : undefined) },
+            { type: "text-end" as const, id: "t1" },
+            { type: "finish" as const, finishReason: { unified: "stop" as const, raw: undefined }, usage },
+          ]
+        : [
+            { type: "tool-call" as const, toolCallId: "call-ui", toolName: "execute", input: JSON.stringify({ code }) },
+            { type: "finish" as const, finishReason: { unified: "tool-calls" as const, raw: undefined }, usage },
+          ];
+      return { stream: simulateReadableStream({ chunks: [{ type: "stream-start" as const, warnings: [] }, ...chunks] }) };
+    },
+  });
+}
+
+/** The browser side of useChat, without React: AbstractChat over a plain state, as the framework hooks build it. */
+class BrowserChat extends AbstractChat<UIMessage> {
+  constructor(init: Omit<ConstructorParameters<typeof AbstractChat<UIMessage>>[0], "state">) {
+    let messages: UIMessage[] = [];
+    const state: ChatState<UIMessage> = {
+      status: "ready",
+      error: undefined,
+      get messages() {
+        return messages;
+      },
+      set messages(next) {
+        messages = next;
+      },
+      pushMessage: (message) => void (messages = [...messages, message]),
+      popMessage: () => void (messages = messages.slice(0, -1)),
+      replaceMessage: (index, message) => void (messages = messages.map((current, at) => (at === index ? message : current))),
+      snapshot: (thing) => structuredClone(thing),
+    };
+    super({ ...init, state });
+  }
+}
+
+describe("createCodeModeTool (approvals: pause, in a chat UI)", () => {
+  it("asks in the UI as for any needsApproval tool; addToolApprovalResponse resumes the script on the next request", async () => {
+    const model = createStreamingModel(REFUND_FIRST);
+    // Each request reaches another server process: its own code mode, the shared secret and store.
+    const servers = [processTool(), processTool()].map((execute) => new DirectChatTransport({ agent: new ToolLoopAgent({ model, tools: { execute } }) }));
+    let requests = 0;
+    const transport: ChatTransport<UIMessage> = {
+      sendMessages: (options) => servers[requests++]!.sendMessages(options as never) as never,
+      reconnectToStream: async () => null,
+    };
+    const chat = new BrowserChat({ transport, sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithApprovalResponses });
+    await chat.sendMessage({ text: "Refund the first invoice of cus_1." });
+
+    const part = chat.lastMessage?.parts.find((candidate) => candidate.type === "tool-execute") as
+      | { state: string; input: { code: string }; approval: { id: string }; toolCallId: string }
+      | undefined;
+    expect(part).toMatchObject({ state: "approval-requested", input: { code: REFUND_FIRST } });
+    expect(ran).toEqual({ listed: ["cus_1"], refunded: [] });
+
+    await chat.addToolApprovalResponse({ id: part!.approval.id, approved: true });
+    await vi.waitFor(() => expect(chat.status).toBe("ready"));
+    expect(requests).toBe(2);
+    expect(ran).toEqual({ listed: ["cus_1"], refunded: [250] });
+    const text = chat.lastMessage?.parts.findLast((candidate) => candidate.type === "text") as { text: string } | undefined;
+    expect(text?.text).toBe('Output: {"type":"json","value":{"status":"completed","result":{"refunded":250}}}');
   });
 });
