@@ -49,13 +49,18 @@ export function createApprovalGate(options: ApprovalGateOptions): ApprovalGate {
   const outcomes = new Map<string, ApprovalOutcome>();
   return {
     async check(tool, args, { callId, signal }) {
+      // A person's decision holds whatever the rule says now: a rule reading the context may answer otherwise.
+      const decided = options.pause?.decisions.get(callId);
+      if (decided !== undefined) {
+        outcomes.set(callId, { approved: decided === null, status: statusOf(decided), waitedMs: 0 });
+        return decided;
+      }
       const required = await requiresApproval(tool, args, { callId, signal, context: options.context });
       if (required !== true) return required === false ? null : required;
       if (options.pause) {
-        const decided = options.pause.decisions.get(callId);
-        if (decided === undefined) options.onAsk?.({ tool: tool.name, callId });
+        options.onAsk?.({ tool: tool.name, callId });
         const request = { tool: tool.name, arguments: args, context: options.context, callId };
-        const verdict = decided !== undefined ? decided : requestDecisionNow({ approve: options.approve, request });
+        const verdict = requestDecisionNow({ approve: options.approve, request });
         outcomes.set(callId, { approved: verdict === null, status: verdict === "pause" ? "paused" : statusOf(verdict), waitedMs: 0 });
         return verdict;
       }

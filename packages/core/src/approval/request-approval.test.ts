@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ApprovalRequest } from "./approval-request.js";
-import { requestApproval } from "./request-approval.js";
+import { requestApproval, requestDecisionNow } from "./request-approval.js";
 
 const request = { tool: "crm.delete_customer", arguments: { id: "cus_1" }, context: null, callId: "call_1" };
 const ask = (approve: Parameters<typeof requestApproval>[0]["approve"], signal = new AbortController().signal, timeoutMs = 1000) =>
@@ -58,5 +58,25 @@ describe("requestApproval", () => {
     let asked = false;
     expect(await ask(() => (asked = true), controller.signal)).toMatchObject({ code: "cancelled" });
     expect(asked).toBe(false);
+  });
+});
+
+describe("requestDecisionNow", () => {
+  const now = (approve: Parameters<typeof requestDecisionNow>[0]["approve"]) => requestDecisionNow({ approve, request });
+
+  it("decides at once on a synchronous answer, as requestApproval would", () => {
+    expect(now(() => true)).toBeNull();
+    expect(now(() => ({ approved: false, reason: "no" }))).toMatchObject({ code: "access_denied", message: "The call to crm.delete_customer was denied: no." });
+    expect(now(() => {
+      throw new Error("boom");
+    })).toMatchObject({ code: "access_denied", message: expect.stringContaining("approver failed") });
+  });
+
+  it("pauses without an approver, or when it answers later or not at all, and fires the request's signal", async () => {
+    expect(now(undefined)).toBe("pause");
+    let seen: ApprovalRequest | undefined;
+    expect(now((asked) => ((seen = asked), Promise.reject(new Error("later"))))).toBe("pause");
+    expect(seen?.signal.aborted).toBe(true);
+    expect(now(() => undefined as never)).toBe("pause");
   });
 });

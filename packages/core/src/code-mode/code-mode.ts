@@ -75,13 +75,16 @@ export interface ApprovalOptions {
   /** The HMAC-SHA256 key that signs continuations; required in pause mode, and the same in every process that resumes. */
   secret?: string | Uint8Array;
   /**
-   * Where continuations past `maxInlineBytes` keep their record, and which continuations were resumed. Default: this
-   * process's memory (`createMemoryContinuationStore()`); share one (Redis) to resume in another process.
+   * Where continuations past `maxInlineBytes` keep their record, and which continuations were resumed. Default: one
+   * memory store per process, shared by its code modes; pass a shared one (Redis) to resume in another process.
    */
   store?: ContinuationStore;
   /** How long a continuation can be resumed. Default 24 hours. */
   ttlMs?: number;
-  /** The largest record (script and recorded results, as JSON) a continuation carries itself; past it the store keeps it. Default 32 KiB. */
+  /**
+   * The largest record (script and recorded results, as JSON) a continuation carries itself; past it the store keeps
+   * it. Default 32 KiB, less when `maxOutputBytes` leaves no room for it.
+   */
   maxInlineBytes?: number;
 }
 
@@ -120,7 +123,10 @@ export interface ExecuteOptions {
    * `SessionNotFound`. Without `sessions` it throws INVALID_OPTIONS.
    */
   sessionId?: string;
-  /** Who is asking (an opaque string, such as a user or token id): a session runs only for the owner that started it. Default `""`. */
+  /**
+   * Who is asking (an opaque string, such as a user or token id): a session runs only for the owner that started it,
+   * and a paused run resumes only for the owner it paused with. Default `""`.
+   */
   owner?: string;
   /** Attributes added to this execution's `codemode.execute` span when a tracer records it, such as a request id. */
   traceAttributes?: Readonly<Record<string, string | number | boolean>>;

@@ -1,6 +1,6 @@
 import { availableParallelism } from "node:os";
 import { createToolCatalog, type ToolCatalog } from "../catalog/index.js";
-import { CodeModeError } from "../errors/index.js";
+import { CodeModeError, isCodeModeError } from "../errors/index.js";
 import { resolveLimits, type ExecutionLimits } from "../limits/index.js";
 import { createHostCalls, createWorkerPool, type PoolJob, type RunOutcome, type RunRecording } from "../sandbox/index.js";
 import { createSessions, readSessionTarget, type SessionTarget } from "../session/index.js";
@@ -87,7 +87,7 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
   const { memoryBytes, maxStackBytes } = limits;
   const sessions = options.sessions ? createSessions(options.sessions, { memoryBytes, maxStackBytes, serializerSource: SERIALIZER_SOURCE }) : undefined;
   const prepare = createPrepareCache(limits);
-  const pause = readPauseSettings(options.approvals);
+  const pause = readPauseSettings(options.approvals, limits.maxOutputBytes);
   let closed = false;
 
   async function execute(code: string, executeOptions: ExecuteOptions = {}): Promise<ExecutionResult> {
@@ -116,14 +116,21 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
     }
     const started = performance.now();
     const tools = toolSet;
-    const opened = await openContinuation({
-      settings: pause,
-      continuation,
-      owner: resumeOptions.owner,
-      decisions: resumeOptions.decisions,
-      code: resumeOptions.code,
-      tools: tools.registry.tools,
-    });
+    let opened: Awaited<ReturnType<typeof openContinuation>>;
+    try {
+      opened = await openContinuation({
+        settings: pause,
+        continuation,
+        owner: resumeOptions.owner,
+        decisions: resumeOptions.decisions,
+        code: resumeOptions.code,
+        tools: tools.registry.tools,
+      });
+    } catch (error) {
+      if (isCodeModeError(error)) throw error;
+      // The store's own error stays on the host: it may name hosts or keys.
+      opened = failedResult({ kind: "InternalError", message: "The continuation store failed, so the run was not resumed; nothing ran.", line: null, column: null });
+    }
     if ("status" in opened) return { ...opened, durationMs: Math.round(performance.now() - started) };
     const { body, run: pauseRun } = opened;
     pool.expect();
@@ -217,7 +224,12 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
         allow: spec.allow,
         owner: runOptions.owner ?? "",
         tools: tools.registry.tools,
-      });
+      }).catch(() => null);
+      if (continuation === null) {
+        // The calls before the pause ran; the model must know, and that the paused ones did not.
+        const message = `The run paused for approval but the continuation store failed, so it cannot be resumed; ${pausedCalls.length} call(s) waiting for approval did not run.`;
+        return finish({ status: "failed", result: null, error: { kind: "InternalError", message, line: null, column: null }, diagnostics, logs, toolCalls });
+      }
       const pending = pausedCalls.map(({ callId, tool, arguments: callArgs, stack }) => ({ callId, tool, arguments: toJson(callArgs), line: lineOf(stack) }));
       return finish({ status: "paused", result: null, error: null, diagnostics, logs, toolCalls, pending, continuation });
     }

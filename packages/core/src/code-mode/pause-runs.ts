@@ -31,8 +31,14 @@ const DEFAULT_MAX_INLINE_BYTES = 32 * 1024;
 /** A claim outlives its continuation by this much, so a continuation resumed once is refused until it expires. */
 const CLAIM_MARGIN_MS = 60_000;
 
-/** Reads `approvals`: undefined for the blocking default; pause mode needs a secret. Throws INVALID_OPTIONS. */
-export function readPauseSettings(options: ApprovalOptions | undefined): PauseSettings | undefined {
+/** The default store, one per process: every code mode of a process refuses a continuation another one resumed. */
+let processStore: ContinuationStore | undefined;
+
+/**
+ * Reads `approvals`: undefined for the blocking default; pause mode needs a secret, and a continuation at its inline
+ * cap must fit in a result of `maxOutputBytes`. Throws INVALID_OPTIONS.
+ */
+export function readPauseSettings(options: ApprovalOptions | undefined, maxOutputBytes: number): PauseSettings | undefined {
   if (options === undefined) return undefined;
   if (typeof options !== "object" || options === null) throw invalid("approvals must be an object such as { mode: \"pause\", secret }.", "approvals");
   const mode = options.mode ?? "block";
@@ -43,11 +49,16 @@ export function readPauseSettings(options: ApprovalOptions | undefined): PauseSe
   if (!secretOk) throw invalid("approvals.secret (a non-empty string or bytes) is required in pause mode: it signs continuations.", "approvals.secret");
   const ttlMs = options.ttlMs ?? DEFAULT_TTL_MS;
   if (!Number.isSafeInteger(ttlMs) || ttlMs < 1) throw invalid(`approvals.ttlMs must be a positive integer, got ${String(ttlMs)}.`, "approvals.ttlMs");
-  const maxInlineBytes = options.maxInlineBytes ?? DEFAULT_MAX_INLINE_BYTES;
+  // Base64 makes the body a third larger, and the signed state and the rest of the result need room besides.
+  const largest = Math.max(0, Math.floor((maxOutputBytes - 4096) / 2));
+  const maxInlineBytes = options.maxInlineBytes ?? Math.min(DEFAULT_MAX_INLINE_BYTES, largest);
   if (!Number.isSafeInteger(maxInlineBytes) || maxInlineBytes < 0) {
     throw invalid(`approvals.maxInlineBytes must be a non-negative integer, got ${String(maxInlineBytes)}.`, "approvals.maxInlineBytes");
   }
-  const store = options.store ?? createMemoryContinuationStore();
+  if (maxInlineBytes > largest) {
+    throw invalid(`approvals.maxInlineBytes must be at most ${largest} with maxOutputBytes ${maxOutputBytes}, got ${maxInlineBytes}.`, "approvals.maxInlineBytes");
+  }
+  const store = options.store ?? (processStore ??= createMemoryContinuationStore());
   if (typeof store.get !== "function" || typeof store.set !== "function" || typeof store.claim !== "function") {
     throw invalid("approvals.store must have get, set and claim.", "approvals.store");
   }

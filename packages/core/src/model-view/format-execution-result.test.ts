@@ -56,4 +56,12 @@ describe("formatExecutionResult", () => {
       "Result: 1\n\nSession: abc (pass it as sessionId to keep these variables)",
     );
   });
+
+  it("tells the model a paused run waits for a person, and that it must not decide or retry", () => {
+    const pending = [{ callId: "call_a_2", tool: "billing.refund", arguments: { cents: 120 }, line: 3 }];
+    const text = formatExecutionResult({ ...base, status: "paused", pending, continuation: "cm1.secret.sig" });
+    expect(text).toContain('Paused: waiting for a person to approve:\n- billing.refund({"cents":120})');
+    expect(text).toContain("Do not decide for them, retry the calls");
+    expect(text).not.toContain("cm1.");
+  });
 });

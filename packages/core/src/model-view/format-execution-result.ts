@@ -1,16 +1,20 @@
 import type { ExecutionResult } from "../envelopes/index.js";
-import { printedText } from "./to-model-view.js";
+import { PAUSED_NOTE, printedText } from "./to-model-view.js";
 
 /**
  * The compact text the model reads after an execution: the result or the error with its line and column, the logs,
  * warnings, and what was dropped. On failure it also lists the tool calls already made, in order, so the model does
  * not repeat a call that changed state. A run with `output: "printed"` shows what it printed under `Output:` instead.
+ * A paused run lists the calls waiting for a person and says the model must not decide, retry or work around them.
  */
 export function formatExecutionResult(result: ExecutionResult): string {
   const sections: string[] = [];
   const printed = result.output === "printed";
   if (result.status === "completed") {
     if (!printed) sections.push(`Result: ${formatValue(result.result)}`);
+  } else if (result.status === "paused") {
+    const calls = (result.pending ?? []).map((call) => `- ${call.tool}(${JSON.stringify(call.arguments)})`);
+    sections.push(`Paused: waiting for a person to approve:\n${calls.join("\n")}\n${PAUSED_NOTE}`);
   } else {
     const error = result.error;
     const where = error?.line != null ? ` at line ${error.line}${error.column != null ? `, column ${error.column}` : ""}` : "";
@@ -22,7 +26,7 @@ export function formatExecutionResult(result: ExecutionResult): string {
   }
   if (printed) {
     const text = printedText(result);
-    const title = result.status === "completed" ? "Output" : "Output before the error";
+    const title = result.status === "completed" ? "Output" : result.status === "paused" ? "Output before the pause" : "Output before the error";
     sections.push(text === "" ? `${title}: (nothing was printed)` : `${title}:\n${text}`);
   } else if (result.logs.length > 0) {
     sections.push(`Logs:\n${result.logs.join("\n")}`);

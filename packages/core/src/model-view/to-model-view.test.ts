@@ -58,4 +58,12 @@ describe("toModelView", () => {
   it("shows the session a run belongs to, so the model can run in it again", () => {
     expect(toModelView({ ...base, sessionId: "abc" })).toEqual({ status: "completed", result: { total: 3 }, sessionId: "abc" });
   });
+
+  it("shows a paused run as the calls it waits for and tells the model a person decides, without the continuation", () => {
+    const pending = [{ callId: "call_a_2", tool: "billing.refund", arguments: { cents: 120 }, line: 3 }];
+    const view = toModelView({ ...base, status: "paused", result: null, pending, continuation: "cm1.secret.sig" });
+    expect(view).toEqual({ status: "paused", waitingFor: [{ tool: "billing.refund", arguments: { cents: 120 } }], note: expect.stringContaining("waiting for a person") });
+    expect(view.note).toContain("Do not decide");
+    expect(JSON.stringify(view)).not.toContain("cm1.");
+  });
 });

@@ -4,7 +4,8 @@ import type { ExecutionResult, JsonValue } from "../envelopes/index.js";
  * What the model reads of an execution: the result or the error (with line and column), the logs, and what was
  * truncated or worth knowing. Timings stay with the host; the calls already made are shown only when the run failed,
  * so the model does not repeat one that changed state. A run with `output: "printed"` shows `output`, the printed
- * text (on failure, what was printed before it), instead of `result` and `logs`.
+ * text (on failure, what was printed before it), instead of `result` and `logs`. A paused run shows the calls it
+ * waits for (`waitingFor`) and a note that a person decides them; its continuation stays with the host.
  */
 export function toModelView(result: ExecutionResult): { [key: string]: JsonValue } {
   const view: { [key: string]: JsonValue } = { status: result.status };
@@ -16,6 +17,9 @@ export function toModelView(result: ExecutionResult): { [key: string]: JsonValue
         ({ tool, ok, errorCode }): JsonValue => (ok || errorCode === undefined ? { tool, ok } : { tool, ok, errorCode })
       );
     }
+  } else if (result.status === "paused") {
+    view.waitingFor = (result.pending ?? []).map(({ tool, arguments: args }): JsonValue => ({ tool, arguments: args }));
+    view.note = PAUSED_NOTE;
   } else if (result.output !== "printed") {
     view.result = result.result;
   }
@@ -34,6 +38,10 @@ export function toModelView(result: ExecutionResult): { [key: string]: JsonValue
   }
   return view;
 }
+
+/** What the model is told of a paused run: a person decides, and the model must neither decide nor go round it. */
+export const PAUSED_NOTE =
+  "The run is paused, waiting for a person to approve these calls. Do not decide for them, retry the calls or work around them: the run goes on by itself when the person answers.";
 
 /** What a run with `output: "printed"` printed: its result when it completed, else the lines printed before it failed. */
 export function printedText(result: ExecutionResult): string {

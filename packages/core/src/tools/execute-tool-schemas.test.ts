@@ -84,6 +84,24 @@ return { done: true };`,
     for (const result of [truncated, printed, session]) expectValid(result);
   });
 
+  it("validates paused, resumed, refused and diverged runs of pause mode", async () => {
+    const pausing = createCodeMode({ tools, poolSize: 1, limits, approvals: { mode: "pause", secret: "schema test" } });
+    try {
+      const code = `await tools.util.echo({ a: 1 }); return await tools.util.guarded({});`;
+      const paused = await pausing.execute(code);
+      expect(paused).toMatchObject({ status: "paused", pending: [{ tool: "util.guarded", arguments: {}, line: 1 }] });
+      const decisions = { [paused.pending![0]!.callId]: true };
+      const resumed = await pausing.resume(paused.continuation!, { decisions, owner: "" });
+      expect(resumed).toMatchObject({ status: "completed", result: { ok: true, data: "ok" } });
+      const refused = await pausing.resume(paused.continuation!, { decisions, owner: "" });
+      const diverged = await pausing.resume((await pausing.execute(code)).continuation!, { decisions: {}, owner: "", code: "return 1;" });
+      expect([refused.error?.kind, diverged.error?.kind]).toEqual(["ContinuationRefused", "ResumeDiverged"]);
+      for (const result of [paused, resumed, refused, diverged]) expectValid(result);
+    } finally {
+      await pausing.close();
+    }
+  });
+
   it("refuses a result with a field the type does not have", () => {
     const result = { status: "completed", result: null, error: null, diagnostics: [], logs: [], toolCalls: [], durationMs: 1 };
     expect(validateResult(result)).toBe(true);

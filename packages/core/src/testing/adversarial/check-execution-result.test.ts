@@ -24,6 +24,22 @@ describe("checkExecutionResult", () => {
     expect(checkExecutionResult(failed)).toEqual([]);
   });
 
+  it("checks a paused result's pending calls and continuation", () => {
+    const paused: ExecutionResult = {
+      ...completed,
+      status: "paused",
+      result: null,
+      pending: [{ callId: "call_a_1", tool: "billing.refund", arguments: { cents: 1 }, line: 2 }],
+      continuation: "cm1.e30.sig",
+    };
+    expect(checkExecutionResult(paused)).toEqual([]);
+    expect(checkExecutionResult({ ...paused, pending: [], continuation: "" })).toEqual([
+      "a paused result has no continuation",
+      "a paused result has no pending calls",
+    ]);
+    expect(checkExecutionResult({ ...completed, continuation: "cm1.e30.sig" })).toEqual(["a completed result has pending calls or a continuation"]);
+  });
+
   it("names each broken part of the contract", () => {
     const broken = {
       ...failed,

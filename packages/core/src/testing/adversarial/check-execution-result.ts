@@ -40,7 +40,17 @@ export function checkExecutionResult(result: ExecutionResult, limits: Partial<Ex
   if (nonJson) return [`the result is not plain JSON data: ${nonJson}`];
   const size = bytes(JSON.stringify(result));
   if (size > maxOutputBytes) problems.push(`the result is ${size} bytes, over maxOutputBytes ${maxOutputBytes}`);
-  if (result.status !== "completed" && result.status !== "failed") problems.push(`status is ${String(result.status)}`);
+  if (result.status !== "completed" && result.status !== "failed" && result.status !== "paused") problems.push(`status is ${String(result.status)}`);
+  if (result.status === "paused") {
+    if (result.error !== null || result.result !== null) problems.push("a paused result has an error or a value");
+    if (typeof result.continuation !== "string" || result.continuation === "") problems.push("a paused result has no continuation");
+    if (!Array.isArray(result.pending) || result.pending.length === 0) problems.push("a paused result has no pending calls");
+    else {
+      for (const call of result.pending) {
+        if (typeof call.callId !== "string" || typeof call.tool !== "string" || !isPosition(call.line)) problems.push(`a malformed pending call ${JSON.stringify(call)}`);
+      }
+    }
+  } else if (result.pending !== undefined || result.continuation !== undefined) problems.push(`a ${result.status} result has pending calls or a continuation`);
   if (result.status === "completed" && result.error !== null) problems.push("a completed result has an error");
   if (result.status === "failed") {
     const error = result.error;
