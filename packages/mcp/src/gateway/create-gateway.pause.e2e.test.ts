@@ -133,7 +133,7 @@ describe.skipIf(!HAS_REDIS)("createGateway (a 2026-07-28 caller's approvals paus
     expect(ran).toEqual({ listed: 1, refunded: [250] });
   });
 
-  it("asks again, in a new round, about a call the retry left unanswered", async () => {
+  it("asks again, in a new round, about a call the retry left unanswered, and ignores answers to no call", async () => {
     const code = `const [a, b] = await Promise.all([tools.ledger.refund({ cents: 1 }), tools.ledger.refund({ cents: 2 })]);
 return [a.ok, b.ok];`;
     const client = await connect(replicas[0]!.listener.url);
@@ -141,7 +141,7 @@ return [a.ok, b.ok];`;
     const [firstCall, secondCall] = Object.keys(asked.inputRequests ?? {});
     expect(secondCall).toBeDefined();
     const partly = await round(await connect(replicas[1]!.listener.url), code, {
-      inputResponses: { [firstCall!]: { action: "accept", content: {} } },
+      inputResponses: { [firstCall!]: { action: "accept", content: {} }, call_of_nobody: { action: "accept", content: {} } },
       requestState: asked.requestState,
     });
     expect(Object.keys(partly.inputRequests ?? {})).toEqual([secondCall]);

@@ -26,6 +26,8 @@ import type { PausedRuns } from "./paused-runs.js";
 export interface ExecuteRequestState {
   run?: string;
   continuation?: string;
+  /** With a continuation: the calls it waits on, the only ones the retry's answers may decide. */
+  pending?: string[];
   /** SHA-256 of the arguments, so a retry cannot resume a run with other arguments than the ones it started with. */
   args: string;
 }
@@ -63,7 +65,7 @@ export async function executeWithInputRequired(
     const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
     const capabilities = envelope?.["io.modelcontextprotocol/clientCapabilities"] as ClientCapabilities | undefined;
     const continuation = state?.continuation;
-    const decisions = continuation === undefined ? {} : decisionsOf(ctx.mcpReq.inputResponses ?? {});
+    const decisions = continuation === undefined ? {} : decisionsOf(ctx.mcpReq.inputResponses ?? {}, state?.pending ?? []);
     run = options.runs.start(options.caller, ({ ask, signal, reportProgress }) => {
       const askable = withinCapabilities(capabilities, ask);
       const hooks: GatewayToolCall = { signal, reportProgress, ask: askable, askApproval: (approval) => askApproval(askable, approval) };
@@ -83,7 +85,8 @@ export async function executeWithInputRequired(
     if (!paused) return progress.done;
     // One form elicitation per waiting call, under its call id; the continuation travels in the signed state.
     const inputRequests = Object.fromEntries(paused.pending.map((call) => [call.callId, inputRequired.elicit(approvalQuestionOf(call))]));
-    return inputRequired({ inputRequests, requestState: await options.codec.mint({ continuation: paused.continuation, args }, ctx) });
+    const minted: ExecuteRequestState = { continuation: paused.continuation, pending: paused.pending.map(({ callId }) => callId), args };
+    return inputRequired({ inputRequests, requestState: await options.codec.mint(minted, ctx) });
   }
   const inputRequests = Object.fromEntries(progress.waiting.map(({ key, question }) => [key, inputRequestOf(question)]));
   return inputRequired({ inputRequests, requestState: await options.codec.mint({ run: run.id, args }, ctx) });
@@ -104,11 +107,13 @@ function approvalQuestionOf(call: PendingCall): Parameters<typeof inputRequired.
 
 /**
  * The client's answers as the core's decisions, by call id: accept approves; decline, cancel or another kind of
- * answer denies, saying why. A call it did not answer is left undecided, so the resumed run asks about it again.
+ * answer denies, saying why. A call it did not answer is left undecided, so the resumed run asks about it again;
+ * answers under other keys than the waiting calls' are ignored.
  */
-function decisionsOf(responses: Record<string, unknown>): Record<string, ApprovalDecision> {
+function decisionsOf(responses: Record<string, unknown>, pending: readonly string[]): Record<string, ApprovalDecision> {
   const decisions: Record<string, ApprovalDecision> = {};
   for (const [callId, answer] of Object.entries(responses)) {
+    if (!pending.includes(callId)) continue;
     const action = (answer as { action?: unknown } | null)?.action;
     decisions[callId] =
       action === "accept"
