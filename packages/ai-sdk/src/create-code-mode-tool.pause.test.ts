@@ -142,6 +142,19 @@ return [a.ok, b.ok];`;
     expect(answered.text).toBe('Output: {"type":"json","value":{"status":"completed","result":[true,true]}}');
   });
 
+  it("tells the model when the approved script stopped again at another approval, and that it will not go on", async () => {
+    const code = `const first = await tools.billing.refund({ cents: 1 });
+const second = await tools.billing.refund({ cents: 2 });
+return [first.ok, second.ok];`;
+    const { request, history } = await ask(processTool(), code);
+    const { answered } = await answer(processTool(), history, request!.approvalId, true);
+    expect(ran.refunded).toEqual([1]);
+    const view = JSON.parse(answered.text.replace(/^Output: /, "")) as { value: Record<string, unknown> };
+    expect(view.value).toMatchObject({ status: "paused", waitingFor: [{ tool: "billing.refund", arguments: { cents: 2 } }] });
+    expect(view.value["note"]).toContain("did not run, and this run does not go on");
+    expect(answered.text).not.toContain("continuation");
+  });
+
   it("runs a script that needs no approval once, and answers in the same request", async () => {
     const code = `return (await tools.billing.list_invoices({ customerId: "cus_2" })).data;`;
     const { asked, request } = await ask(processTool(), code);

@@ -104,10 +104,21 @@ export function createCodeModeTool(options: CreateCodeModeToolOptions): CodeMode
             context: callOptions,
             ...(sessionId === undefined ? {} : { sessionId, owner: ownerOf(callOptions) }),
           }),
-    toModelOutput: ({ output }: { output: ExecutionResult }) => ({ type: "json", value: toModelView(output) }),
+    toModelOutput: ({ output }: { output: ExecutionResult }) => ({ type: "json", value: modelViewOf(output) }),
   });
   const pending = async (toolCallId: string) => (pause ? pause.pending(toolCallId) : null);
   return Object.assign(executeTool, { codeMode, pending, close: () => codeMode.close() });
+}
+
+// Only a run that paused again after its approval reaches the model paused: the AI SDK asks once per tool call.
+const STOPPED_NOTE =
+  "The script stopped at these calls, which need a person's approval: they did not run, and this run does not go on. " +
+  "The calls before them ran. To make them, run a script with only what is left; the person is asked then.";
+
+/** The compact view the model gets; a paused run's note says that nobody will resume it. */
+function modelViewOf(output: ExecutionResult) {
+  const view = toModelView(output);
+  return output.status === "paused" ? { ...view, note: STOPPED_NOTE } : view;
 }
 
 /** The core's default `ttlMs` of a continuation: the adapter keeps each tool call's paused run as long. */
