@@ -31,12 +31,14 @@ export interface CreateCodeModeToolOptions extends Omit<CreateCodeModeOptions, "
   /**
    * Which tools' calls wait for `approve` (a person's yes) before they run; a denied call gives the script
    * `access_denied`. Keyed like `humanInTheLoopMiddleware`'s `interruptOn`, so a LangChain user can move the same map
-   * over: a graph interrupt cannot pause a script halfway, so inside `execute` the question goes to `approve` instead.
+   * over. The question goes to `approve`; with `approvals: { mode: "pause" }`, inside a graph, it becomes a LangGraph
+   * interrupt whose resume value decides.
    */
   interruptOn?: InterruptOnOption;
   /**
-   * With `sessions` on, who is asking: a session runs only for the owner that started it. A string, or read from each
-   * run's config (e.g. a user id in `configurable`). Default `""`, one owner for every call.
+   * Who is asking: a session (with `sessions` on) runs only for the owner that started it, and a paused run (with
+   * `approvals: { mode: "pause" }`) resumes only for the owner it paused for. A string, or read from each run's config
+   * (e.g. a user id in `configurable`). Default `""`, one owner for every call.
    */
   owner?: string | ((config: ToolRunnableConfig) => string);
 }
