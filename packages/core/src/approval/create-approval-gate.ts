@@ -20,7 +20,7 @@ export interface ApprovalGateOptions {
   pause?: { decisions: ReadonlyMap<string, CallError | null> } | undefined;
 }
 
-/** How a call's approval step ended: the approver's answer, no answer in time, or the run ended first. */
+/** How a call's approval step ended: the approver's answer, no answer in time, the run ended first, or (pause mode) paused. */
 export type ApprovalStatus = "approved" | "denied" | "timeout" | "cancelled" | "paused";
 
 /** How a call that needed approval fared: whether it was given, why not, and how long the call waited. */

@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { defineTool, type ToolDefinition } from "../tools/index.js";
@@ -179,6 +182,43 @@ describe("createCodeMode (pause mode)", () => {
     expect(result.before.date).toBeGreaterThanOrEqual(result.before.now);
     expect(result.after.random).not.toBe(result.before.random);
     expect(Object.fromEntries(ran)).toEqual({ "crm.find_customer": 1, "billing.refund": 1 });
+  });
+});
+
+describe("createCodeMode (pause mode, files and the value call style)", () => {
+  it("answers files calls made before the pause from the record, and reads afresh after it", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "codemode-pause-"));
+    writeFileSync(join(dir, "note.txt"), "one");
+    const options = { workspace: { dir }, callStyle: "value" as const };
+    const code = `
+      const before = (await files.read({ path: "note.txt" })).data;
+      await files.write({ path: "written.txt", data: before + "!" });
+      const refund = await tools.billing.refund({ customer: "cus_1", cents: 5 });
+      const after = (await files.read({ path: "note.txt" })).data;
+      return { before, after, refunded: refund.refunded };
+    `;
+    const paused = await process(options).execute(code);
+    expect(paused.status).toBe("paused");
+    writeFileSync(join(dir, "note.txt"), "two");
+    writeFileSync(join(dir, "written.txt"), "kept");
+    const resumed = await process(options).resume(paused.continuation!, { decisions: { [paused.pending![0]!.callId]: true }, owner: "" });
+    expect(resumed).toMatchObject({ status: "completed", result: { before: "one", after: "two", refunded: 5 } });
+    expect(readFileSync(join(dir, "written.txt"), "utf8")).toBe("kept");
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("gives a denied call's ToolCallError to a value-style script that resumes", async () => {
+    const code = `
+      try {
+        await tools.billing.refund({ customer: "cus_1", cents: 5 });
+        return "refunded";
+      } catch (error) {
+        return error.code + ": " + error.message;
+      }
+    `;
+    const paused = await process({ callStyle: "value" }).execute(code);
+    const resumed = await process({ callStyle: "value" }).resume(paused.continuation!, { decisions: { [paused.pending![0]!.callId]: false }, owner: "" });
+    expect(resumed.result).toBe("access_denied: billing.refund failed: access_denied: The call to billing.refund was denied.");
   });
 });
 

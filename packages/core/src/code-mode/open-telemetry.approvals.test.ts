@@ -133,4 +133,25 @@ describe("startExecutionSpans (approvals)", () => {
     expect(span!.attributes["error.type"]).toBe("access_denied");
     expect(span!.status.code).toBe(SpanStatusCode.ERROR);
   });
+
+  it("ends a paused call's span with codemode.approval paused, not as an error, and traces only new calls on resume", async () => {
+    const pausing = createCodeMode({ tools, poolSize: 1, approvals: { mode: "pause", secret: "tracing" } });
+    try {
+      const code = `await tools.crm.find_customer({}); return await tools.crm.delete_customer({ id: "cus_later" });`;
+      const paused = await pausing.execute(code);
+      expect(paused.status).toBe("paused");
+      const spans = callSpans();
+      expect(spans.map((span) => span.name)).toEqual(["execute_tool crm.find_customer", "execute_tool crm.delete_customer"]);
+      expect(spans[1]!.attributes["codemode.approval"]).toBe("paused");
+      expect(spans[1]!.status.code).not.toBe(SpanStatusCode.ERROR);
+      expect(exporter.getFinishedSpans().find((span) => span.name === "codemode.execute")?.attributes["codemode.status"]).toBe("paused");
+      exporter.reset();
+      const resumed = await pausing.resume(paused.continuation!, { decisions: { [paused.pending![0]!.callId]: true }, owner: "" });
+      expect(resumed.status).toBe("completed");
+      expect(callSpans().map((span) => [span.name, span.attributes["codemode.approval"]])).toEqual([["execute_tool crm.delete_customer", "approved"]]);
+      expect(ran).toEqual(["cus_later"]);
+    } finally {
+      await pausing.close();
+    }
+  });
 });

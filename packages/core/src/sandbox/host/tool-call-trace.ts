@@ -28,8 +28,9 @@ export interface ToolCallEndEvent {
   /** The envelope's error code when the call failed (`cancelled` when the run ended first). */
   errorCode?: string;
   /**
-   * Present when the call asked for approval: how that ended (`denied`, `timeout` and `cancelled` calls never ran)
-   * and how long it waited, a part of `durationMs`.
+   * Present when the call asked for approval: how that ended (`denied`, `timeout` and `cancelled` calls never ran;
+   * `paused`, in pause mode, waits for a person and runs, if at all, when the run is resumed) and how long it waited,
+   * a part of `durationMs`.
    */
   approval?: { status: ApprovalStatus; waitedMs: number };
 }
