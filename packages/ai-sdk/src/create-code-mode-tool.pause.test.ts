@@ -164,6 +164,15 @@ return [first.ok, second.ok];`;
     expect(ran.listed).toEqual(["cus_2"]);
   });
 
+  it("runs nothing when the paused run is not in this process's store, and tells the model so", async () => {
+    const { request, history } = await ask(processTool(), REFUND_FIRST);
+    store = createMemoryContinuationStore();
+    const { answered } = await answer(processTool(), history, request!.approvalId, true);
+    expect(ran).toEqual({ listed: ["cus_1"], refunded: [] });
+    expect(answered.text).toContain('"status":"failed"');
+    expect(answered.text).toContain("The paused run this approval was for is gone");
+  });
+
   it("refuses to resume a paused run for another owner", async () => {
     const { request, history } = await ask(processTool(), REFUND_FIRST);
     const model = createAnsweringModel(answerOf);

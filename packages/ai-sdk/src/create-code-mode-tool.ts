@@ -77,6 +77,7 @@ export function createCodeModeTool(options: CreateCodeModeToolOptions): CodeMode
     code: input.code,
     owner: ownerOf(callOptions),
     context: callOptions,
+    messages: callOptions.messages ?? [],
     ...(callOptions.abortSignal ? { signal: callOptions.abortSignal } : {}),
     ...(allow ? { allow } : {}),
   });

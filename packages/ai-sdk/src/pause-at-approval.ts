@@ -14,6 +14,8 @@ export interface PausedCallRun {
   code: string;
   owner: string;
   context: unknown;
+  /** The messages of the request, where an earlier approval request for this tool call shows. */
+  messages: readonly unknown[];
   signal?: AbortSignal;
   allow?: readonly string[];
 }
@@ -61,7 +63,8 @@ export function createPauseAtApproval(codeMode: CodeMode, store: ContinuationSto
       return kept === null ? null : (JSON.parse(kept) as PausedCall).pending;
     },
     async needsApproval(call) {
-      if ((await paused(call)) !== null) return true;
+      // Asked before: this is the AI SDK checking an answered call again, so nothing runs here.
+      if ((await paused(call)) !== null || wasAsked(call)) return true;
       const result = await run(call);
       if (result.status === "paused" && result.continuation !== undefined) {
         const kept: PausedCall = { code: call.code, continuation: result.continuation, pending: result.pending ?? [] };
@@ -79,6 +82,7 @@ export function createPauseAtApproval(codeMode: CodeMode, store: ContinuationSto
         return done;
       }
       const kept = await paused(call);
+      if (kept === null && wasAsked(call)) return gone();
       // Called without the approval step (directly, or by a framework that skips it): an ordinary run.
       if (kept === null) return withoutContinuation(await run(call));
       const decisions = Object.fromEntries(kept.pending.map(({ callId }) => [callId, true] as const));
@@ -92,6 +96,22 @@ export function createPauseAtApproval(codeMode: CodeMode, store: ContinuationSto
       return withoutContinuation(result);
     },
   };
+}
+
+/** Whether the request's messages hold an approval request for this tool call: its run paused in an earlier one. */
+function wasAsked({ toolCallId, messages }: PausedCallRun): boolean {
+  return messages.some((message) => {
+    const content = (message as { role?: unknown; content?: unknown }).content;
+    if (!Array.isArray(content)) return false;
+    return content.some((part: { type?: unknown; toolCallId?: unknown }) => part.type === "tool-approval-request" && part.toolCallId === toolCallId);
+  });
+}
+
+/** The answer to an approval whose paused run is no longer kept: nothing runs, and the model is told so. */
+function gone(): ExecutionResult {
+  const message =
+    "The paused run this approval was for is gone (it expired, or it was kept in a store this process does not share), so nothing ran.";
+  return { status: "failed", result: null, error: { kind: "ContinuationRefused", message, line: null, column: null }, diagnostics: [], logs: [], toolCalls: [], durationMs: 0 };
 }
 
 /**
