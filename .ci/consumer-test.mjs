@@ -87,7 +87,7 @@ function projects(tarballs) {
       dir: work,
       packages: Object.keys(tarballs),
       readmes: READMES,
-      dependencies: { ...tarballs, ...peers(["ai", "@langchain/core", "langchain", "@modelcontextprotocol/sdk", "zod", "vitest", "vite"]) },
+      dependencies: { ...tarballs, ...peers(["ai", "@langchain/core", "@langchain/langgraph", "langchain", "@modelcontextprotocol/sdk", "zod", "vitest", "vite"]) },
     },
     {
       label: "ai 7: ",

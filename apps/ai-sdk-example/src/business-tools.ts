@@ -39,5 +39,21 @@ export const businessTools = {
   }),
 };
 
+/** Refunds made, in this process: the example's check that a refund ran once, and only when approved. */
+export const refunds: { invoiceId: string; amount: number }[] = [];
+
+/** A refund moves money, so it needs a person's approval (`needsApproval`, as for any AI SDK tool). */
+export const refundInvoice = tool({
+  description: "Refund a paid invoice to its customer, in US dollars; returns the refund's id.",
+  inputSchema: z.object({ invoiceId: z.string(), amount: z.number().positive() }),
+  needsApproval: true,
+  execute: async ({ invoiceId, amount }) => {
+    const invoice = invoices.find((candidate) => candidate.id === invoiceId);
+    if (invoice?.status !== "paid") throw new Error(`Invoice ${invoiceId} is not a paid invoice.`);
+    refunds.push({ invoiceId, amount });
+    return { refundId: `re_${invoiceId}`, invoiceId, amount };
+  },
+});
+
 /** Which namespace each tool lives in, so the script calls `tools.crm.list_customers`. */
-export const namespaces = { list_customers: "crm", list_invoices: "billing" };
+export const namespaces = { list_customers: "crm", list_invoices: "billing", refund_invoice: "billing" };

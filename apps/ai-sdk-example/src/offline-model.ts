@@ -25,22 +25,48 @@ interface Owed {
   total: number;
 }
 
+/** The script a model writes to refund Globex's paid invoice: it looks the invoice up, then refunds it. */
+export const REFUND_SCRIPT = `const paid = await tools.billing.list_invoices({ customerId: "cus_02", status: "paid" });
+const [invoice] = paid.data;
+const refund = await tools.billing.refund_invoice({ invoiceId: invoice.id, amount: invoice.amount });
+return refund.ok ? refund.data : { refused: refund.error.message };`;
+
+interface Refunded {
+  refundId?: string;
+  invoiceId?: string;
+  amount?: number;
+}
+
 /**
  * A scripted stand-in for a real model, so the example runs offline: step 1 calls `execute` with {@link SCRIPT},
  * step 2 answers from the tool output it was sent, as a model reading it would.
  */
 export function createOfflineModel(): MockLanguageModelV3 {
+  return scriptedModel(SCRIPT, (view) => answer(view as { status: string; result?: Owed } | null));
+}
+
+/** The same stand-in for the refund: it writes {@link REFUND_SCRIPT}, then says what the output it was sent shows. */
+export function createOfflineRefundModel(): MockLanguageModelV3 {
+  return scriptedModel(REFUND_SCRIPT, (view) => {
+    const { status, result } = (view ?? {}) as { status?: string; result?: Refunded };
+    if (status === "completed" && result?.refundId) return `Refunded ${result.invoiceId} ($${result.amount}, ${result.refundId}).`;
+    return `No refund was made: ${JSON.stringify(view)}`;
+  });
+}
+
+function scriptedModel(script: string, answerFrom: (view: unknown) => string): MockLanguageModelV3 {
   const model: MockLanguageModelV3 = new MockLanguageModelV3({
     doGenerate: async ({ prompt }): Promise<GenerateResult> => {
       const toolMessage = prompt.findLast((message) => message.role === "tool");
       if (!toolMessage) {
-        const input = JSON.stringify({ code: SCRIPT });
+        const input = JSON.stringify({ code: script });
         const content = [{ type: "tool-call" as const, toolCallId: "call-1", toolName: "execute", input }];
         return { content, finishReason: { unified: "tool-calls", raw: undefined }, usage, warnings: [] };
       }
       const part = toolMessage.content.find((candidate) => candidate.type === "tool-result");
-      const view = part?.type === "tool-result" && part.output.type === "json" ? part.output.value : null;
-      const text = answer(view as { status: string; result?: Owed } | null);
+      // A denied approval reaches the model as an output of its own type ("execution-denied").
+      const view = part?.type !== "tool-result" ? null : part.output.type === "json" ? part.output.value : part.output;
+      const text = answerFrom(view);
       return {
         content: [{ type: "text", text }],
         finishReason: { unified: "stop", raw: undefined },

@@ -1,17 +1,21 @@
-import type { Approver } from "@codemode/core";
+import type { PendingCall } from "@codemode/core";
+import type { CodeModeResume } from "@codemode/langchain";
 
 /** The largest refund the agent may make without a manager, in US dollars. */
 export const REFUND_LIMIT = 5000;
 
 /**
- * Creates the approver of refunds: a policy standing in for a person, which says yes up to {@link REFUND_LIMIT} and
- * no above it, and prints each decision with `log`.
+ * The person who answers the graph's interrupt, played by a policy: yes to refunds up to {@link REFUND_LIMIT}, no
+ * above it. It prints each decision with `log` and answers with the decisions by call id that `Command({ resume })`
+ * carries back.
  */
-export function createRefundApprover(log: (line: string) => void = console.log): Approver {
-  return ({ tool, arguments: args }) => {
-    const { amount } = args as { amount: number };
-    const approved = amount <= REFUND_LIMIT;
-    log(`approval: ${approved ? "approved" : "denied"} ${tool} ${JSON.stringify(args)}`);
-    return approved ? true : { approved: false, reason: `refunds over $${REFUND_LIMIT} need a manager` };
-  };
+export function decideRefunds(pending: readonly PendingCall[], log: (line: string) => void = console.log): CodeModeResume {
+  return Object.fromEntries(
+    pending.map(({ callId, tool, arguments: args }) => {
+      const { amount } = args as { amount: number };
+      const approved = amount <= REFUND_LIMIT;
+      log(`approval: ${approved ? "approved" : "denied"} ${tool} ${JSON.stringify(args)}`);
+      return [callId, approved ? true : { approved: false, reason: `refunds over $${REFUND_LIMIT} need a manager` }];
+    }),
+  );
 }

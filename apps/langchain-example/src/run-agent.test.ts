@@ -25,9 +25,11 @@ describe("runAgent", () => {
     ]);
   });
 
-  it("runs the refund the approver allows and not the one it denies, and prints both decisions", async () => {
+  it("stops at an interrupt for each refund, runs the one the person allows and not the one denied", async () => {
     const lines: string[] = [];
-    const { answer, messages } = await runAgent("Refund Umbrella's and Hooli's paid invoices.", createRefundModel(), { log: (line) => lines.push(line) });
+    const { answer, messages, interrupts } = await runAgent("Refund Umbrella's and Hooli's paid invoices.", createRefundModel(), { log: (line) => lines.push(line) });
+    // One interrupt per refund: the script reaches the second only after the first was decided.
+    expect(interrupts).toBe(2);
     expect(lines).toEqual([
       'approval: denied billing.refund_invoice {"invoiceId":"inv_1006","amount":15000}',
       'approval: approved billing.refund_invoice {"invoiceId":"inv_1010","amount":2200}',
@@ -36,10 +38,11 @@ describe("runAgent", () => {
       "Did not refund Umbrella's inv_1006 ($15000): The call to billing.refund_invoice was denied: refunds over $5000 need a manager. " +
         "Refunded Hooli's inv_1010 ($2200, re_inv_1010).",
     );
-    const refunds = executions(messages)[0]!.toolCalls.filter((call) => call.tool === "billing.refund_invoice");
-    expect(refunds).toMatchObject([
-      { ok: false, errorCode: "access_denied", approval: { approved: false } },
-      { ok: true, approval: { approved: true } },
+    const [execution] = executions(messages);
+    expect(execution!.status).toBe("completed");
+    expect(execution!.result).toMatchObject([
+      { invoice: "inv_1006", refunded: false },
+      { invoice: "inv_1010", refunded: true, note: "re_inv_1010" },
     ]);
   });
 });

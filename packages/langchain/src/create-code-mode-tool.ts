@@ -1,15 +1,18 @@
 import {
   createCodeMode,
+  createMemoryContinuationStore,
   executeInputSchema,
   formatExecutionResult,
   type CodeMode,
   type CreateCodeModeOptions,
   type ExecuteToolInput,
+  type ContinuationStore,
   type ExecutionResult,
 } from "@codemode/core";
 import type { CallbackManagerForToolRun } from "@langchain/core/callbacks/manager";
 import { StructuredTool, type ToolSchemaBase, type ToolRunnableConfig } from "@langchain/core/tools";
 import { fromLangChainTools, type NamespaceOption } from "./from-langchain-tools.js";
+import { runWithInterrupts } from "./interrupt-at-approval.js";
 import type { LangChainTool } from "./langchain-tool.js";
 import type { InterruptOnOption } from "./to-requires-approval.js";
 
@@ -28,12 +31,14 @@ export interface CreateCodeModeToolOptions extends Omit<CreateCodeModeOptions, "
   /**
    * Which tools' calls wait for `approve` (a person's yes) before they run; a denied call gives the script
    * `access_denied`. Keyed like `humanInTheLoopMiddleware`'s `interruptOn`, so a LangChain user can move the same map
-   * over: a graph interrupt cannot pause a script halfway, so inside `execute` the question goes to `approve` instead.
+   * over. The question goes to `approve`; with `approvals: { mode: "pause" }`, inside a graph, it becomes a LangGraph
+   * interrupt whose resume value decides.
    */
   interruptOn?: InterruptOnOption;
   /**
-   * With `sessions` on, who is asking: a session runs only for the owner that started it. A string, or read from each
-   * run's config (e.g. a user id in `configurable`). Default `""`, one owner for every call.
+   * Who is asking: a session (with `sessions` on) runs only for the owner that started it, and a paused run (with
+   * `approvals: { mode: "pause" }`) resumes only for the owner it paused for. A string, or read from each run's config
+   * (e.g. a user id in `configurable`). Default `""`, one owner for every call.
    */
   owner?: string | ((config: ToolRunnableConfig) => string);
 }
@@ -49,6 +54,11 @@ export interface CodeModeToolFields {
   allow?: readonly string[];
   /** With sessions on: the input takes a `sessionId`, and this says who is asking. */
   owner?: string | ((config: ToolRunnableConfig) => string);
+  /**
+   * Present when the code mode pauses at approvals: where each tool call's paused runs are kept between the graph's
+   * interrupt and its resume, and for how long; `owner` then says who may resume them.
+   */
+  pause?: { store: ContinuationStore; ttlMs: number; owner: string | ((config: ToolRunnableConfig) => string) };
 }
 
 /**
@@ -68,6 +78,7 @@ export class CodeModeTool extends StructuredTool {
   readonly codeMode: CodeMode;
   readonly #allow: readonly string[] | undefined;
   readonly #owner: string | ((config: ToolRunnableConfig) => string) | undefined;
+  readonly #pause: CodeModeToolFields["pause"];
 
   constructor(fields: CodeModeToolFields) {
     super();
@@ -76,6 +87,7 @@ export class CodeModeTool extends StructuredTool {
     this.codeMode = fields.codeMode;
     this.#allow = fields.allow;
     this.#owner = fields.owner;
+    this.#pause = fields.pause;
     if (fields.owner !== undefined) this.schema = SESSION_SCHEMA as ToolSchemaBase;
   }
 
@@ -94,6 +106,17 @@ export class CodeModeTool extends StructuredTool {
       input.sessionId === undefined || owner === undefined
         ? {}
         : { sessionId: input.sessionId, owner: typeof owner === "function" ? owner(parentConfig ?? {}) : owner };
+    const pause = this.#pause;
+    const toolCallId = parentConfig?.toolCall?.id;
+    const configurable = (parentConfig?.configurable ?? {}) as { thread_id?: unknown; checkpoint_ns?: unknown };
+    // A graph interrupt needs a graph: outside one (no thread), or in a session, the run goes to execute as before.
+    if (pause && input.sessionId === undefined && toolCallId !== undefined && configurable.thread_id !== undefined) {
+      const owner = typeof pause.owner === "function" ? pause.owner(parentConfig ?? {}) : pause.owner;
+      const key = `langgraph:${String(configurable.thread_id)}:${String(configurable.checkpoint_ns ?? "")}:${toolCallId}`;
+      const call = { key, code: input.code, owner, context, ...(signal ? { signal } : {}), ...(this.#allow ? { allow: this.#allow } : {}) };
+      const result = await runWithInterrupts(this.codeMode, pause.store, pause.ttlMs, call);
+      return [formatExecutionResult(result), result];
+    }
     const result = await this.codeMode.execute(input.code, { signal, allow: this.#allow, context, ...session });
     return [formatExecutionResult(result), result];
   }
@@ -103,6 +126,9 @@ export class CodeModeTool extends StructuredTool {
     return this.codeMode.close();
   }
 }
+
+/** The core's default `ttlMs` of a continuation: each tool call's paused runs are kept as long. */
+const CONTINUATION_TTL_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Wraps LangChain tools into one `execute` tool whose input is a script: the model plans in code, and the script
@@ -116,7 +142,11 @@ export class CodeModeTool extends StructuredTool {
  */
 export function createCodeModeTool(options: CreateCodeModeToolOptions): CodeModeTool {
   const { tools, name = "execute", namespace, allow, tokenBudget, owner = "", interruptOn, ...coreOptions } = options;
-  const codeMode = createCodeMode({ ...coreOptions, tools: fromLangChainTools(tools, { namespace, interruptOn }) });
+  // In pause mode the core's records and each tool call's paused runs share one store, made here when none is given.
+  const approvals =
+    coreOptions.approvals?.mode === "pause" ? { ...coreOptions.approvals, store: coreOptions.approvals.store ?? createMemoryContinuationStore() } : undefined;
+  const codeMode = createCodeMode({ ...coreOptions, ...(approvals ? { approvals } : {}), tools: fromLangChainTools(tools, { namespace, interruptOn }) });
   const description = codeMode.prompt({ allow, tokenBudget });
-  return new CodeModeTool({ codeMode, name, description, allow, ...(coreOptions.sessions ? { owner } : {}) });
+  const pause = approvals ? { store: approvals.store, ttlMs: approvals.ttlMs ?? CONTINUATION_TTL_MS, owner } : undefined;
+  return new CodeModeTool({ codeMode, name, description, allow, ...(coreOptions.sessions ? { owner } : {}), ...(pause ? { pause } : {}) });
 }

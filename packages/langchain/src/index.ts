@@ -17,3 +17,4 @@ export {
   type InterruptOnRequest,
   type InterruptOnRule,
 } from "./to-requires-approval.js";
+export type { CodeModeInterrupt, CodeModeResume } from "./interrupt-at-approval.js";

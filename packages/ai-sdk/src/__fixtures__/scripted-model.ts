@@ -45,3 +45,16 @@ export function createScriptedModel(
   });
   return model;
 }
+
+/** A model that answers in text at once, made from the last tool output it was sent: the turn after an approval. */
+export function createAnsweringModel(answer: (output: unknown) => string): MockModel {
+  const model: MockModel = new MockLanguageModel({
+    doGenerate: async (): Promise<GenerateResult> => ({
+      content: [{ type: "text", text: answer(lastToolOutput(model)) }],
+      finishReason: { unified: "stop", raw: undefined },
+      usage,
+      warnings: [],
+    }),
+  });
+  return model;
+}

@@ -318,7 +318,7 @@ function pickBudget(tokenBudget: number | undefined): { tokenBudget?: number } {
 }
 
 /** A run's limits; a resumed run's deadline is what its earlier runs left of `timeoutMs`. */
-function runLimits(limits: ExecutionLimits, usedMs: number) {
+function runLimits(limits: ExecutionLimits, usedMs = 0) {
   const timeoutMs = Math.max(1, limits.timeoutMs - usedMs);
   const { memoryBytes, maxStackBytes, maxHostCalls, maxLogLines, maxLogLineBytes, maxOutputBytes } = limits;
   return { timeoutMs, memoryBytes, maxStackBytes, maxHostCalls, maxLogLines, maxLogLineBytes, maxOutputBytes };

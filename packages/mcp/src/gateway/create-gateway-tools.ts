@@ -7,6 +7,8 @@ import {
   type ApprovalDecision,
   type ApprovalRequest,
   type CodeMode,
+  type ExecuteOptions,
+  type ExecutionResult,
 } from "@codemode/core";
 import type { TrackExecution } from "../operate/index.js";
 import { withDeclined, type CallerAnswer, type CallerQuestion, type GatewayCallContext, type UpstreamCaller } from "../tools/index.js";
@@ -32,6 +34,11 @@ export interface CreateGatewayServerOptions {
   sessionOwner?: string;
   /** Runs each execution through the gateway's metrics, audit log and shutdown. */
   track?: TrackExecution;
+  /**
+   * The code mode whose runs pause at approvals instead of waiting (made on first use), for callers that answer by
+   * retrying, and who they are: a paused run resumes only for the owner it paused for.
+   */
+  pausing?: { codeMode: () => CodeMode; owner: string };
 }
 
 /** What one `tools/call` request gives the tools, whichever protocol era carried it. */
@@ -55,6 +62,14 @@ export interface GatewayTools {
   list(): Tool[];
   /** Runs one tool; an unknown tool or bad arguments throw a JSON-RPC invalid-params `McpError`. */
   call(name: string, args: unknown, call: GatewayToolCall): Promise<CallToolResult>;
+  /**
+   * Runs `execute` on the pausing code mode: a call that needs approval ends the run, and the result's
+   * structuredContent is then the paused ExecutionResult (`pending`, `continuation`), for the server to turn into
+   * its protocol's question. Scripts in a session run as `call` runs them.
+   */
+  executeUntilPause(args: unknown, call: GatewayToolCall): Promise<CallToolResult>;
+  /** Resumes a paused `execute` with the caller's decisions; it may pause again. */
+  resume(args: unknown, continuation: string, decisions: Record<string, ApprovalDecision>, call: GatewayToolCall): Promise<CallToolResult>;
 }
 
 /** Makes the tools one client sees: `execute` and `search` over the shared code mode, filtered by `allow`. */
@@ -86,7 +101,7 @@ export function createGatewayTools(options: CreateGatewayServerOptions): Gateway
   }
 
   async function call(name: string, args: unknown, toolCall: GatewayToolCall): Promise<CallToolResult> {
-    if (name === executeName) return execute(args, toolCall);
+    if (name === executeName) return execute(args, toolCall, waiting);
     if (searchName !== false && name === searchName) {
       const parsed = parseSearchArguments(searchName, args);
       try {
@@ -100,9 +115,13 @@ export function createGatewayTools(options: CreateGatewayServerOptions): Gateway
     throw new McpError(ErrorCode.InvalidParams, `Tool ${name} not found.`);
   }
 
-  async function execute(args: unknown, { signal, askApproval, ask, log, reportProgress }: GatewayToolCall): Promise<CallToolResult> {
+  /** Runs `execute`: `start` runs the script (or resumes a paused one) with the execution's context and scope. */
+  async function execute(
+    args: unknown,
+    { signal, askApproval, ask, log, reportProgress }: GatewayToolCall,
+    start: (code: string, sessionId: string | undefined, run: Omit<ExecuteOptions, "signal"> & { signal?: AbortSignal }) => Promise<ExecutionResult>,
+  ): Promise<CallToolResult> {
     const { code, sessionId } = parseExecuteArguments(executeName, args, options.sessionOwner !== undefined);
-    const session = sessionId === undefined ? {} : { sessionId, owner: options.sessionOwner };
     // One caller object per execution: upstreams tell executions apart by it.
     const declined: string[] = [];
     const caller: UpstreamCaller = { ...(ask ? { ask } : {}), ...(log ? { log } : {}), onDeclined: (message) => declined.push(message) };
@@ -117,10 +136,7 @@ export function createGatewayTools(options: CreateGatewayServerOptions): Gateway
       };
     }
     const track = options.track ?? ((execution, run) => run({ signal: execution.signal }));
-    const result = withDeclined(
-      await track({ code, signal }, (tracked) => codeMode.execute(code, { ...tracked, context, ...scope, ...session })),
-      declined,
-    );
+    const result = withDeclined(await track({ code, signal }, (tracked) => start(code, sessionId, { ...tracked, context, ...scope })), declined);
     return {
       content: [{ type: "text", text: formatExecutionResult(result) }],
       structuredContent: { ...result },
@@ -130,5 +146,30 @@ export function createGatewayTools(options: CreateGatewayServerOptions): Gateway
     };
   }
 
-  return { list, call };
+  const waiting = (code: string, sessionId: string | undefined, run: ExecuteOptions) =>
+    codeMode.execute(code, { ...run, ...(sessionId === undefined ? {} : { sessionId, owner: options.sessionOwner }) });
+
+  function pausingCodeMode(): CodeMode {
+    if (!options.pausing) throw new Error("This gateway server pauses no runs.");
+    return options.pausing.codeMode();
+  }
+
+  return {
+    list,
+    call,
+    executeUntilPause(args, toolCall) {
+      const owner = options.pausing?.owner ?? "";
+      return execute(args, toolCall, (code, sessionId, run) =>
+        // A session's run keeps its worker and state between calls, so it waits for its answers in this process.
+        sessionId === undefined ? pausingCodeMode().execute(code, { ...run, owner }) : waiting(code, sessionId, run),
+      );
+    },
+    resume(args, continuation, decisions, toolCall) {
+      const owner = options.pausing?.owner ?? "";
+      // The allowlist and the tools are bound into the continuation; the caller's signal and context are this request's.
+      return execute(args, toolCall, (_code, _sessionId, { signal, context }) =>
+        pausingCodeMode().resume(continuation, { decisions, owner, context, ...(signal ? { signal } : {}) }),
+      );
+    },
+  };
 }

@@ -1,9 +1,18 @@
-import { randomBytes } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { createCodeMode, defineTool, type CodeMode, type ExecutionLimits, type ToolDefinition, type WorkspaceOptions } from "@codemode/core";
+import {
+  createCodeMode,
+  createMemoryContinuationStore,
+  defineTool,
+  type CodeMode,
+  type CreateCodeModeOptions,
+  type ExecutionLimits,
+  type ToolDefinition,
+  type WorkspaceOptions,
+} from "@codemode/core";
 import { approveThroughClient, withApprovals } from "../approval/index.js";
 import { createOAuthVerifier, LOCAL_OWNER, type Principal } from "../auth/index.js";
 import { createCluster, replicaIdOf, type Cluster } from "../cluster/index.js";
@@ -121,27 +130,40 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
     ...(cluster ? { cluster: { replicaId: cluster.replicaId, redisUp: () => cluster.redisUp } } : {}),
   });
   const { maxResponseBytes = 8 * MiB, callTimeoutMs, ...limits } = config.limits ?? {};
-  const codeMode = createCodeMode({
+  const shared = {
     tools: [],
     limits: limits as Partial<ExecutionLimits>,
     search: config.tools?.search !== false,
     ...(config.poolSize ? { poolSize: config.poolSize } : {}),
     ...(config.script ?? {}),
     ...workspaceOf(config, options),
-    // In a cluster code sessions live in Redis, so that any replica runs any session's next execution.
-    ...(config.sessions ? { sessions: cluster ? { ...config.sessions, store: cluster.stores.sessions } : config.sessions } : {}),
-    approve: approveThroughClient,
     // Filled in below: the upstreams are made after the code mode, whose tools they publish.
     resources: { list: (args, call) => resources.list(args, call), read: (args, call) => resources.read(args, call) },
     onToolCallEnd: operations.onToolCallEnd,
     ...(operations.trace ? { trace: operations.trace } : {}),
-  });
+  } satisfies CreateCodeModeOptions;
+  // In a cluster code sessions live in Redis, so that any replica runs any session's next execution.
+  const sessions = config.sessions ? { sessions: cluster ? { ...config.sessions, store: cluster.stores.sessions } : config.sessions } : {};
+  const codeMode = createCodeMode({ ...shared, ...sessions, approve: approveThroughClient });
+  // A 2026-07-28 caller answers an approval by retrying its request, so its runs pause there instead of waiting: the
+  // continuation goes into the requestState, and any replica resumes it. Its workers start on first use, and its
+  // secret is known only once the cluster (if any) has shared the requestState key.
+  let pausing: CodeMode | undefined;
+  let publishedTools: ToolDefinition[] = [];
+  const pausingCodeMode = () => {
+    if (pausing) return pausing;
+    const secret = createHmac("sha256", requestStateKey()).update("codemode continuation").digest();
+    const store = cluster?.stores.continuations ?? createMemoryContinuationStore();
+    pausing = createCodeMode({ ...shared, approvals: { mode: "pause", secret, store } });
+    pausing.setTools(publishedTools);
+    return pausing;
+  };
   const toolsByServer = new Map<string, ToolDefinition[]>();
   const servers = new Set<Server>();
   const toolWatchers = new Set<() => void>();
-  // Runs paused for a 2026-07-28 client's approval live in this process. Alone, a key of its own signs their state;
-  // in a cluster every replica signs with the same key (set once the cluster has started), so that a retry landing
-  // on another replica is verified there and told plainly where its run is.
+  // Alone, a key of its own signs 2026-07-28 request states; in a cluster every replica signs with the same key (set
+  // once the cluster has started), so that a retry landing on another replica is verified there: a run paused at an
+  // approval resumes there, and one waiting here for an upstream's question is told plainly where it is.
   const pausedRuns = createPausedRuns();
   const ownRequestStateKey = randomBytes(32);
   const requestStateKey = () => cluster?.requestStateKey ?? ownRequestStateKey;
@@ -205,6 +227,8 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
     });
     try {
       codeMode.setTools(usable);
+      pausing?.setTools(usable);
+      publishedTools = usable;
     } catch (error) {
       logger.error(`could not load the upstream tools: ${(error as Error).message}`);
       return;
@@ -223,6 +247,7 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
       track: operations.track,
       ...(allow ? { allow } : {}),
       ...(config.sessions ? { sessionOwner: owner } : {}),
+      pausing: { codeMode: pausingCodeMode, owner },
     };
   }
 
@@ -317,6 +342,7 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
       await Promise.all([...servers].map((server) => server.close().catch(() => undefined)));
       await Promise.all(upstreams.map((upstream) => upstream.close()));
       await codeMode.close();
+      await pausing?.close();
       await operations.close();
       await cluster?.close();
     },

@@ -12,15 +12,23 @@ import {
   type RequestStateCodec,
   type ServerContext,
 } from "@modelcontextprotocol/server";
-import { askApproval, type AskCaller } from "../approval/index.js";
+import type { ApprovalDecision, ApprovalRequest, ExecutionResult, PendingCall } from "@codemode/core";
+import { approvalMessage, askApproval, type AskCaller } from "../approval/index.js";
 import type { CallerAnswer, CallerQuestion } from "../tools/index.js";
 import type { GatewayToolCall, GatewayTools } from "./create-gateway-tools.js";
 import type { PausedRuns } from "./paused-runs.js";
 
-/** What a requestState minted by the gateway holds: which paused run, started with which arguments. */
+/**
+ * What a requestState minted by the gateway holds: the paused run, started with which arguments. A run that paused
+ * at approvals is its continuation, which any process with the same secret and store resumes; a run that waits in
+ * this process for answers to its upstreams' own questions is its id here.
+ */
 export interface ExecuteRequestState {
-  run: string;
-  /** The cluster replica that holds the run, when there is a cluster. */
+  run?: string;
+  continuation?: string;
+  /** With a continuation: the calls it waits on, the only ones the retry's answers may decide. */
+  pending?: string[];
+  /** With a run: the cluster replica that holds it, when there is a cluster. */
   replica?: string;
   /** SHA-256 of the arguments, so a retry cannot resume a run with other arguments than the ones it started with. */
   args: string;
@@ -38,11 +46,13 @@ export interface ExecuteWithInputRequiredOptions {
 }
 
 /**
- * Runs `execute` for a 2026-07-28 client that can answer elicitation: when the run has questions for its caller
- * (approvals of the script's calls; elicitation and sampling requests its upstreams raised), the answer is an
- * input-required result with one input request per question and a signed requestState, and the client's retry
- * carrying its answers resumes the same run. For an approval, accept approves; decline, cancel or another kind of
- * answer denies. A question left unanswered is asked again.
+ * Runs `execute` for a 2026-07-28 client that can answer elicitation: when the run has questions for its caller,
+ * the answer is an input-required result with one input request per question and a signed requestState, and the
+ * client's retry carrying its answers resumes the run. A call that needs approval pauses the run: the requestState
+ * holds its continuation, so the retry resumes it on any process of the gateway that shares the secret and the
+ * continuation store, and nothing waits in memory meanwhile. Elicitation and sampling requests its upstreams raised
+ * wait in this process, and their retry must reach it. For an approval, accept approves; decline, cancel or another
+ * kind of answer denies. A question left unanswered is asked again.
  */
 export async function executeWithInputRequired(
   options: ExecuteWithInputRequiredOptions,
@@ -51,27 +61,71 @@ export async function executeWithInputRequired(
 ): Promise<SessionCallToolResult | InputRequiredResult> {
   const args = createHash("sha256").update(JSON.stringify(request.arguments ?? {})).digest("base64url");
   const state = ctx.mcpReq.requestState<ExecuteRequestState>();
+  if (state !== undefined && state.args !== args) {
+    throw new ProtocolError(ProtocolErrorCode.InvalidParams, "The requestState belongs to a call with other arguments.");
+  }
   let run;
-  if (state === undefined) {
+  if (state?.run === undefined) {
     const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
     const capabilities = envelope?.["io.modelcontextprotocol/clientCapabilities"] as ClientCapabilities | undefined;
+    const continuation = state?.continuation;
+    const decisions = continuation === undefined ? {} : decisionsOf(ctx.mcpReq.inputResponses ?? {}, state?.pending ?? []);
     run = options.runs.start(options.caller, ({ ask, signal, reportProgress }) => {
       const askable = withinCapabilities(capabilities, ask);
       const hooks: GatewayToolCall = { signal, reportProgress, ask: askable, askApproval: (approval) => askApproval(askable, approval) };
-      return options.tools.call(request.name, request.arguments, hooks);
+      return continuation === undefined
+        ? options.tools.executeUntilPause(request.arguments, hooks)
+        : options.tools.resume(request.arguments, continuation, decisions, hooks);
     });
   } else {
-    if (state.args !== args) throw new ProtocolError(ProtocolErrorCode.InvalidParams, "The requestState belongs to a call with other arguments.");
     run = options.runs.get(state.run, options.caller);
     if (!run) return gone(state.replica, options.replica);
     // Answers are the client's word: an approval reads only `action`, an upstream's SDK checks what it asked for.
     for (const [key, answer] of Object.entries(ctx.mcpReq.inputResponses ?? {})) run.answer(key, answer as CallerAnswer);
   }
   const progress = await run.next({ signal: ctx.mcpReq.signal, ...progressReporterOf(ctx) });
-  if ("done" in progress) return progress.done;
+  if ("done" in progress) {
+    const paused = pausedOf(progress.done);
+    if (!paused) return progress.done;
+    // One form elicitation per waiting call, under its call id; the continuation travels in the signed state.
+    const inputRequests = Object.fromEntries(paused.pending.map((call) => [call.callId, inputRequired.elicit(approvalQuestionOf(call))]));
+    const minted: ExecuteRequestState = { continuation: paused.continuation, pending: paused.pending.map(({ callId }) => callId), args };
+    return inputRequired({ inputRequests, requestState: await options.codec.mint(minted, ctx) });
+  }
   const inputRequests = Object.fromEntries(progress.waiting.map(({ key, question }) => [key, inputRequestOf(question)]));
   const minted: ExecuteRequestState = { run: run.id, args, ...(options.replica ? { replica: options.replica } : {}) };
   return inputRequired({ inputRequests, requestState: await options.codec.mint(minted, ctx) });
+}
+
+/** The paused ExecutionResult a run ended with, if it paused at approvals. */
+function pausedOf(result: SessionCallToolResult): { pending: PendingCall[]; continuation: string } | undefined {
+  const execution = result.structuredContent as Partial<ExecutionResult> | undefined;
+  if (execution?.status !== "paused" || execution.continuation === undefined) return undefined;
+  return { pending: execution.pending ?? [], continuation: execution.continuation };
+}
+
+/** The approval of one waiting call as a form elicitation with no fields: accept approves it. */
+function approvalQuestionOf(call: PendingCall): Parameters<typeof inputRequired.elicit>[0] {
+  const request = { tool: call.tool, arguments: call.arguments, callId: call.callId } as unknown as ApprovalRequest;
+  return { message: approvalMessage(request), requestedSchema: { type: "object", properties: {} } };
+}
+
+/**
+ * The client's answers as the core's decisions, by call id: accept approves; decline, cancel or another kind of
+ * answer denies, saying why. A call it did not answer is left undecided, so the resumed run asks about it again;
+ * answers under other keys than the waiting calls' are ignored.
+ */
+function decisionsOf(responses: Record<string, unknown>, pending: readonly string[]): Record<string, ApprovalDecision> {
+  const decisions: Record<string, ApprovalDecision> = {};
+  for (const [callId, answer] of Object.entries(responses)) {
+    if (!pending.includes(callId)) continue;
+    const action = (answer as { action?: unknown } | null)?.action;
+    decisions[callId] =
+      action === "accept"
+        ? true
+        : { approved: false, reason: action === "decline" ? "the user declined it" : action === "cancel" ? "the user dismissed the request" : "the client's answer was not an elicitation result" };
+  }
+  return decisions;
 }
 
 /** A question as an input request of the 2026-07-28 revision. */
