@@ -6,3 +6,5 @@ export { checkHaproxyConfig } from "./start-haproxy.js";
 export { REDIS_PERSISTENCE } from "./start-redis.js";
 export { missingPrograms, missingProgramsMessage } from "./find-program.js";
 export type { Replica } from "./start-replica.js";
+export { runSessionClients, type ClientEra, type ClientRecord, type SessionClientsOptions, type SessionClientsReport } from "./run-session-clients.js";
+export { summarizeLatency, type LatencySummary } from "./summarize-latency.js";
