@@ -59,7 +59,14 @@ export {
 export { DEFAULT_LIMITS, resolveLimits, type ExecutionLimits } from "./limits/index.js";
 export { HARD_STOP_GRACE_MS } from "./sandbox/index.js";
 export { formatExecutionResult, toModelView } from "./model-view/index.js";
-export { DEFAULT_SESSION_OPTIONS, type SessionLease, type SessionOptions, type SessionStore, type StoredSession } from "./session/index.js";
+export {
+  createMemorySessionStore,
+  DEFAULT_SESSION_OPTIONS,
+  type SessionLease,
+  type SessionOptions,
+  type SessionStore,
+  type StoredSession,
+} from "./session/index.js";
 export {
   checkToolName,
   CODE_DESCRIPTION,

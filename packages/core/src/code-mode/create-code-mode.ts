@@ -55,7 +55,9 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
   // The first worker starts now, in the background: a thread and its engine take longer than most runs.
   pool.warm();
   const { memoryBytes, maxStackBytes } = limits;
-  const sessions = options.sessions ? createSessions(options.sessions, { memoryBytes, maxStackBytes, serializerSource: SERIALIZER_SOURCE }) : undefined;
+  const sessions = options.sessions
+    ? createSessions(options.sessions, { memoryBytes, maxStackBytes, serializerSource: SERIALIZER_SOURCE }, runLimits(limits))
+    : undefined;
   const prepare = createPrepareCache(limits);
   let closed = false;
 

@@ -14,6 +14,7 @@ const KINDS: Record<ExecutionErrorKind, true> = {
   Cancelled: true,
   SessionNotFound: true,
   SessionLimit: true,
+  SessionUnavailable: true,
   InternalError: true,
 };
 

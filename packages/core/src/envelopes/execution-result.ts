@@ -15,6 +15,11 @@ export type ExecutionErrorKind =
   | "SessionNotFound"
   /** Every session is running, so no new one could start; nothing ran. */
   | "SessionLimit"
+  /**
+   * The session store failed (a shared store out of reach); nothing ran. Retryable: the same call may succeed once
+   * the store answers again.
+   */
+  | "SessionUnavailable"
   | "InternalError";
 
 /** A failed execution's error; line and column point into the user's own source (1-based), when known. */
@@ -27,7 +32,10 @@ export interface ExecutionError {
 
 /** Something that did not fail the run but that the caller should know. */
 export interface Diagnostic {
-  /** For example `calls_in_flight_on_return`, `log_lines_dropped`, `log_line_truncated`, `output_truncated`. */
+  /**
+   * For example `calls_in_flight_on_return`, `log_lines_dropped`, `log_line_truncated`, `output_truncated`, and in a
+   * session `session_not_kept` (names the next execution will not find, each with why; see docs/sessions.md).
+   */
   code: string;
   message: string;
   line?: number;

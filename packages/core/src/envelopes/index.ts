@@ -17,4 +17,4 @@ export type {
   ToolCallRecord,
   Truncation,
 } from "./execution-result.js";
-export type { RunOutcome } from "./run-outcome.js";
+export type { RunOutcome, SessionSnapshot } from "./run-outcome.js";

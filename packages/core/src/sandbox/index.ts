@@ -13,4 +13,4 @@ export {
   type WorkerPool,
   type WorkerPoolOptions,
 } from "./host/index.js";
-export type { RunOutcome } from "./protocol.js";
+export { SANDBOX_GLOBALS, type RunOutcome } from "./protocol.js";

@@ -73,12 +73,32 @@ export interface RunRequest {
   args?: string;
   /** "value": tool calls resolve to their data and reject with the guest's `ToolCallError`; absent means envelopes. */
   callStyle?: "value";
-  /**
-   * Part of a session: the worker keeps this run's runtime and context, with the script's globals, for its next run
-   * (a session's worker runs only that session's runs).
-   */
-  session?: true;
+  /** Part of a session: where the run starts from, and what the worker does with the realm afterwards. */
+  session?: SessionRun;
 }
+
+/**
+ * A session's run. A worker holds at most one session's realm; it runs only that session's runs while it does (the
+ * host moves it to another session with `fresh`).
+ */
+export interface SessionRun {
+  /**
+   * Start from a fresh realm, dropping the one this worker kept, and restore `restore` into it when given (the state
+   * a run wrote, see SESSION_STATE_SOURCE); otherwise the run goes on in the realm the worker kept.
+   */
+  fresh: boolean;
+  restore?: string;
+  /** Write the state after the script, at most this many characters of JSON text; the outcome carries it as `session`. */
+  save?: number;
+  /** Keep the realm, with the script's globals, for the session's next run; false tears it down. */
+  keep: boolean;
+}
+
+/**
+ * The globals the sandbox defines in every realm (some only with an option): a session's state never holds them,
+ * and a script's declaration of one stays local to its run.
+ */
+export const SANDBOX_GLOBALS: readonly string[] = ["tools", "catalog", "console", "args", "files", "resources", "ToolCallError"];
 
 /** One host call the guest made; tool and catalog calls get a reply, notes do not. */
 export type HostCallRequest =

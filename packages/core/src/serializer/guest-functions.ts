@@ -11,3 +11,15 @@ export type Serialize = (value: unknown) => string;
  * @public (read by the guest files' JSDoc types, which knip does not follow)
  */
 export type PlainJson = (value: unknown, writeNatively: boolean) => string | undefined;
+
+/**
+ * guest/session-state.js (SESSION_STATE_SOURCE): a session's state, evaluated in a fresh realm before the state is
+ * restored. `snapshot` gives the state's JSON text, a line break and the JSON of `[notKept, functions, globals]`;
+ * `restore` the JSON of the names it could not restore, `restored` of the sources of the functions it restored.
+ * @public (read by the guest files' JSDoc types, which knip does not follow)
+ */
+export type SessionStatePiece = (sandboxNames: readonly string[]) => {
+  snapshot(maxBytes: number): string;
+  restore(state: string): string;
+  restored(): string;
+};

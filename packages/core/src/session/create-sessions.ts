@@ -1,9 +1,14 @@
-import { cancelledOutcome, failedOutcome } from "../envelopes/index.js";
-import { createWorkerPool, type PoolJob, type RunOutcome, type WorkerPool, type WorkerPoolOptions } from "../sandbox/index.js";
-import { persistTopLevel } from "./persist-top-level.js";
+import { cancelledOutcome, failedOutcome, type Diagnostic } from "../envelopes/index.js";
+import type { PoolJob, RunOutcome, WorkerPoolOptions } from "../sandbox/index.js";
+import { analyzeScript, type FunctionIndex } from "./analyze-functions.js";
+import { createMemorySessionStore } from "./create-memory-session-store.js";
+import { parseProgram, persistTopLevel } from "./persist-top-level.js";
 import { readSessionOptions, type SessionOptions, type SessionTarget } from "./session-options.js";
+import type { SessionLease, SessionStore } from "./session-store.js";
+import { createSessionWorkers, type SessionWorker } from "./session-workers.js";
+import { encodeSnapshot, lostState, NOT_KEPT_CODE, notKeptDiagnostic, readStoredState } from "./stored-state.js";
 
-/** The sessions of one code mode: each a worker of its own whose global object outlives its runs. */
+/** The sessions of one code mode: live in a worker while hot, a snapshot in the store once they hibernate. */
 export interface Sessions {
   /**
    * Runs a job in the session `target` names (`"new"` starts one) after that session's earlier runs. The outcome
@@ -11,119 +16,308 @@ export interface Sessions {
    */
   run(target: SessionTarget, job: PoolJob): Promise<{ outcome: RunOutcome; sessionId?: string }>;
   /**
-   * Ends the session `target` names, cancelling the run in it: true once its worker has stopped, false for an id that
-   * is unknown, expired, already ended or someone else's (one answer for all).
+   * Ends the session `target` names, cancelling its run in this process: true once that run has stopped, false for
+   * an id that is unknown, expired, already ended or someone else's (one answer for all).
    */
   end(target: SessionTarget): Promise<boolean>;
-  /** Ends every session and stops their workers. */
+  /** Stops every session's run and worker here; the sessions stay in a store the code mode was given. */
   close(): Promise<void>;
 }
 
-interface Session {
+/**
+ * How long one execution holds a session before another may take it: renewed while the run lasts, so only an
+ * execution whose process died lets it lapse.
+ */
+const LEASE_MS = 30_000;
+/** How often an execution waiting for another's lease asks again, at most (it starts at 5 ms and doubles). */
+const MAX_POLL_MS = 250;
+/** A run that only writes the state of a session leaving its worker. */
+const SNAPSHOT_SOURCE = "(async () => {})()";
+
+/** A session as this process knows it: its runs here, in order, and its live copy in a worker. */
+interface Local {
+  key: string;
   id: string;
   owner: string;
-  pool: WorkerPool;
-  /** Runs queued or running. */
-  busy: number;
-  lastUsed: number;
-  /** The tail of the session's queue: each run waits for the one before it. */
   tail: Promise<void>;
-  ended: boolean;
-  /** Its worker was stopped (a hard timeout, out of memory, a crash): the session's state is gone. */
-  lost: boolean;
-  /** The host ended it (`end`): a run in flight was cancelled for that reason. */
-  endedByHost: boolean;
-  expiry?: ReturnType<typeof setTimeout>;
+  /** Runs (and a hibernation) queued or running here. */
+  queued: number;
+  lastUsed: number;
+  /** The worker holding the session's globals, and the store's version they are. */
+  live?: { worker: SessionWorker; version: number };
+  /** The functions of the scripts that ran in the live copy: what says a kept function is a closure. */
+  index: FunctionIndex;
+  hibernation?: ReturnType<typeof setTimeout>;
+  running?: { controller: AbortController; endedByHost: boolean; done: Promise<void> };
 }
+
+type Ran = { outcome: RunOutcome; sessionId?: string };
 
 const START_AGAIN = 'Start a new one with sessionId "new".';
 
-/** Creates the sessions of a code mode; `poolOptions` are those of the code mode's pool, for each session's own worker. */
-export function createSessions(options: SessionOptions, poolOptions: Omit<WorkerPoolOptions, "size" | "onWorkerLost">): Sessions {
-  const { ttlMs, maxSessions } = readSessionOptions(options);
-  const sessions = new Map<string, Session>();
+/**
+ * Creates the sessions of a code mode. `poolOptions` are those of the code mode's pool, for the sessions' workers;
+ * `limits` bound the run that writes a hibernating session's state.
+ */
+export function createSessions(
+  options: SessionOptions,
+  poolOptions: Omit<WorkerPoolOptions, "size" | "onWorkerLost">,
+  limits: PoolJob["request"]["limits"],
+): Sessions {
+  const { ttlMs, maxSessions, maxLiveSessions, hibernateAfterMs, maxStateBytes, store: given } = readSessionOptions(options);
+  const store: SessionStore = given ?? createMemorySessionStore();
+  // A store given may be shared with other processes: each execution saves the state, so any of them runs the next.
+  const shared = given !== undefined;
+  const workers = createSessionWorkers(poolOptions);
+  const locals = new Map<string, Local>();
+  let closed = false;
 
-  /** Resolves when the session's worker has stopped. */
-  const end = (session: Session): Promise<void> => {
-    if (session.ended) return Promise.resolve();
-    session.ended = true;
-    clearTimeout(session.expiry);
-    sessions.delete(session.id);
-    return session.pool.close();
+  const localOf = (id: string, owner: string): Local => {
+    // Keyed by owner too: another owner's run of the id never queues behind the owner's runs (nor learns of them).
+    const key = `${owner}\u0000${id}`;
+    let local = locals.get(key);
+    if (!local) locals.set(key, (local = { key, id, owner, tail: Promise.resolve(), queued: 0, lastUsed: Date.now(), index: new Map() }));
+    return local;
   };
 
-  const start = (owner: string): Session | null => {
-    if (sessions.size >= maxSessions) {
-      // The least recently used idle session makes room, the caller's own before anyone else's.
-      const idle = [...sessions.values()].filter((session) => session.busy === 0);
-      const oldest = (list: Session[]) => list.sort((left, right) => left.lastUsed - right.lastUsed)[0];
-      const evicted = oldest(idle.filter((session) => session.owner === owner)) ?? oldest(idle);
-      if (!evicted) return null;
-      void end(evicted);
+  const liveCount = () => {
+    let count = 0;
+    for (const local of locals.values()) if (local.live) count++;
+    return count;
+  };
+
+  /** The live copy leaves its worker without a snapshot (the store has a newer state, or none is wanted). */
+  const drop = (local: Local) => {
+    if (!local.live) return;
+    workers.free(local.live.worker);
+    delete local.live;
+  };
+
+  /** After a session's last queued run: it hibernates after its idle time, or leaves this map when not live. */
+  const settle = (local: Local) => {
+    if (local.queued > 0 || closed) return;
+    if (!local.live) {
+      locals.delete(local.key);
+      return;
     }
-    // The global, not node:crypto: importing that module costs ~6 ms of every cold start, sessions or not.
-    const id = globalThis.crypto.randomUUID();
-    const pool = createWorkerPool({
-      ...poolOptions,
-      size: 1,
-      onWorkerLost: () => {
-        const lost = sessions.get(id);
-        if (!lost) return;
-        lost.lost = true;
-        void end(lost);
-      },
-    });
-    const session: Session = { id, owner, pool, busy: 0, lastUsed: Date.now(), tail: Promise.resolve(), ended: false, lost: false, endedByHost: false };
-    sessions.set(session.id, session);
-    return session;
+    clearTimeout(local.hibernation);
+    local.hibernation = setTimeout(() => hibernate(local), hibernateAfterMs).unref();
   };
 
-  const find = (target: SessionTarget): Session | null => {
-    const found = sessions.get(target.sessionId);
-    return found && found.owner === target.owner ? found : null;
-  };
-
-  async function run(target: SessionTarget, job: PoolJob): Promise<{ outcome: RunOutcome; sessionId?: string }> {
-    const session = target.sessionId === "new" ? start(target.owner) : find(target);
-    if (!session) {
-      return target.sessionId === "new"
-        ? { outcome: failedOutcome("SessionLimit", `All ${maxSessions} sessions are running; try again when one finishes.`) }
-        : { outcome: notFound(target.sessionId) };
-    }
-    session.busy++;
-    clearTimeout(session.expiry);
-    const previous = session.tail;
+  /** Runs `task` in the session's turn here, after its earlier runs. */
+  const inTurn = async <T>(local: Local, signal: AbortSignal | undefined, task: () => Promise<T>, cancelled: () => T): Promise<T> => {
+    local.queued++;
+    clearTimeout(local.hibernation);
+    const previous = local.tail;
     let release!: () => void;
-    session.tail = new Promise((resolve) => (release = resolve));
+    local.tail = new Promise((resolve) => (release = resolve));
     try {
-      if (!(await waitTurn(previous, job.signal))) return { outcome: cancelledOutcome(), sessionId: session.id };
-      // The run before this one took the session down with it.
-      if (session.ended) return { outcome: notFound(target.sessionId) };
-      const source = await persistTopLevel(job.request.source);
-      const outcome = await session.pool.run({ ...job, request: { ...job.request, source, session: true } });
-      if (session.endedByHost) return { outcome: endedByHost(outcome) };
-      if (!session.lost) return { outcome, sessionId: session.id };
-      return { outcome: endedWith(outcome) };
+      if (!(await waitTurn(previous, signal))) return cancelled();
+      return await task();
     } finally {
-      session.busy--;
-      session.lastUsed = Date.now();
+      local.queued--;
+      local.lastUsed = Date.now();
       // A run cancelled while it waited lets the next one go only when the one before it is done too.
       void previous.then(release);
-      if (!session.ended && session.busy === 0) session.expiry = setTimeout(() => void end(session), ttlMs).unref();
+      settle(local);
     }
+  };
+
+  /** Hibernates the least recently used idle live sessions while more than maxLiveSessions are live. */
+  const enforceCap = (starting: number) => {
+    let excess = liveCount() + starting - maxLiveSessions;
+    if (excess <= 0) return;
+    const idle = [...locals.values()].filter((local) => local.live && local.queued === 0).sort((left, right) => left.lastUsed - right.lastUsed);
+    for (const local of idle) {
+      if (excess-- <= 0) break;
+      hibernate(local);
+    }
+  };
+
+  /**
+   * Moves a live session out of its worker: with a shared store its state is saved already; otherwise a run writes
+   * it into the store first. A store that fails keeps the live copy, to try again after the next idle time.
+   */
+  function hibernate(local: Local): void {
+    if (!local.live || local.queued > 0 || closed) return;
+    clearTimeout(local.hibernation);
+    void inTurn(
+      local,
+      undefined,
+      async () => {
+        const live = local.live;
+        if (!live) return;
+        if (shared) return drop(local);
+        const taken = await store.acquire(local.id, local.owner, LEASE_MS).catch(() => null);
+        if (taken === null) return;
+        if (typeof taken === "string" || taken.session.version !== live.version) {
+          if (typeof taken !== "string") await store.release(local.id, taken.token, { ttlMs }).catch(() => false);
+          return drop(local);
+        }
+        const outcome = await live.worker.pool.run(snapshotJob());
+        const state = outcome.session
+          ? await encodeSnapshot(outcome.session, local.index, maxStateBytes)
+          : lostState(`its state could not be written as it hibernated (${outcome.error?.message ?? "no state"})`);
+        await store.release(local.id, taken.token, { state, ttlMs }).catch(() => false);
+        // The snapshot run tore the realm down: the worker holds nothing of the session any more.
+        drop(local);
+      },
+      () => undefined,
+    );
+  }
+
+  const snapshotJob = (): PoolJob => ({
+    request: { source: SNAPSHOT_SOURCE, fileName: "codemode:session-snapshot", limits, search: false, session: { fresh: false, keep: false, save: maxStateBytes } },
+    onCalls: () => undefined,
+  });
+
+  /** Takes the session's lease, waiting (with backoff) while another execution holds it. */
+  const acquire = async (local: Local, job: PoolJob): Promise<SessionLease | Ran> => {
+    const { timeoutMs } = job.request.limits;
+    const deadline = Date.now() + timeoutMs;
+    for (let wait = 5; ; wait = Math.min(wait * 2, MAX_POLL_MS)) {
+      if (job.signal?.aborted) return { outcome: cancelledOutcome(), sessionId: local.id };
+      const taken = await store.acquire(local.id, local.owner, LEASE_MS);
+      if (taken === "missing") {
+        drop(local);
+        return { outcome: notFound(local.id) };
+      }
+      if (taken !== "busy") return taken;
+      const left = deadline - Date.now();
+      if (left <= 0) {
+        const message = `The session was busy with another execution for the whole ${timeoutMs} ms deadline; nothing ran. Try again.`;
+        return { outcome: failedOutcome("TimeoutExceeded", message), sessionId: local.id };
+      }
+      if (!(await sleep(Math.min(wait, left), job.signal))) return { outcome: cancelledOutcome(), sessionId: local.id };
+    }
+  };
+
+  async function run(target: SessionTarget, job: PoolJob): Promise<Ran> {
+    try {
+      if (target.sessionId !== "new") {
+        const local = localOf(target.sessionId, target.owner);
+        return await inTurn(local, job.signal, () => runNext(local, job), () => ({ outcome: cancelledOutcome(), sessionId: local.id }));
+      }
+      // The global, not node:crypto: importing that module costs ~6 ms of every cold start, sessions or not.
+      const id = globalThis.crypto.randomUUID();
+      if (!(await store.create(id, target.owner, { ttlMs, maxSessions }))) {
+        return { outcome: failedOutcome("SessionLimit", `All ${maxSessions} sessions are running; try again when one finishes.`) };
+      }
+      const local = localOf(id, target.owner);
+      return await inTurn(local, job.signal, () => runNext(local, job), () => ({ outcome: cancelledOutcome(), sessionId: id }));
+    } catch (error) {
+      return { outcome: unavailable(error) };
+    }
+  }
+
+  async function runNext(local: Local, job: PoolJob): Promise<Ran> {
+    if (closed) return { outcome: failedOutcome("Cancelled", "The code mode was closed.") };
+    const taken = await acquire(local, job);
+    if ("outcome" in taken) return taken;
+    const controller = new AbortController();
+    let finished!: () => void;
+    const running = { controller, endedByHost: false, done: new Promise<void>((resolve) => (finished = resolve)) };
+    local.running = running;
+    let released = false;
+    const renewal = setInterval(() => void store.renew(local.id, taken.token, LEASE_MS).catch(() => false), LEASE_MS / 3);
+    renewal.unref();
+    try {
+      const ran = await runLeased(local, taken, job, controller.signal, running);
+      released = true;
+      return ran;
+    } finally {
+      clearInterval(renewal);
+      if (!released) await store.release(local.id, taken.token, { ttlMs }).catch(() => false);
+      if (local.running === running) delete local.running;
+      finished();
+    }
+  }
+
+  async function runLeased(local: Local, lease: SessionLease, job: PoolJob, stop: AbortSignal, running: NonNullable<Local["running"]>): Promise<Ran> {
+    const { session } = lease;
+    // Parsed once for both: the rewrite of the top-level declarations, and the index of the script's functions.
+    const program = await parseProgram(job.request.source);
+    const source = await persistTopLevel(job.request.source, program);
+    const script = analyzeScript(job.request.source, program);
+    // The live copy is current only while the store holds the version this process left: any other means another
+    // process ran the session since (or it hibernated), so the worker starts afresh from the stored state.
+    const current = local.live?.version === session.version ? local.live : undefined;
+    const worker = local.live?.worker ?? workers.take();
+    delete local.live;
+    const stored = current || session.state === null ? null : readStoredState(session.state);
+    if (!current) local.index = new Map();
+    for (const [text, facts] of script) local.index.set(text, facts);
+    worker.lost = false;
+    const request = {
+      ...job.request,
+      source,
+      session: { fresh: !current, keep: true, ...(stored ? { restore: stored.state } : {}), ...(shared ? { save: maxStateBytes } : {}) },
+    };
+    if (!current) enforceCap(1);
+    const signal = job.signal ? AbortSignal.any([job.signal, stop]) : stop;
+    const outcome = await worker.pool.run({ ...job, signal, request });
+    if (outcome.sessionKept) local.live = { worker, version: session.version };
+    else workers.free(worker);
+    const { session: written, notRestored, sessionKept, ...rest } = outcome;
+    if (running.endedByHost) return { outcome: endedByHost(rest) };
+    const notKept = [...(stored?.notKept ?? []), ...(notRestored ?? [])];
+    const diagnostics: Diagnostic[] = notKept.length > 0 ? [notKeptDiagnostic(notKept)] : [];
+    const state = written ? await encodeSnapshot(written, local.index, maxStateBytes) : undefined;
+    let version: number | false;
+    try {
+      version = await store.release(local.id, lease.token, { ...(state === undefined ? {} : { state }), ttlMs });
+    } catch (error) {
+      drop(local);
+      const ranMessage = "The script ran, but its session could not be saved";
+      return { outcome: { ...rest, ...unavailable(error, ranMessage) } };
+    }
+    if (version === false) {
+      drop(local);
+      const message = "This execution held the session past its lease and another execution took it: nothing this one did to the session's variables was kept.";
+      diagnostics.push({ code: NOT_KEPT_CODE, message });
+    } else if (local.live) {
+      local.live.version = version;
+    }
+    const withDiagnostics = { ...rest, diagnostics: [...rest.diagnostics, ...diagnostics] };
+    if (sessionKept || (shared && written)) return { outcome: withDiagnostics, sessionId: local.id };
+    if (worker.lost) return lostWorker(local, withDiagnostics, version === false ? session.version : version);
+    return { outcome: withDiagnostics, sessionId: local.id };
+  }
+
+  /** The run whose worker had to be stopped: the session goes on from a saved snapshot, or ends with no state saved. */
+  async function lostWorker(local: Local, outcome: RunOutcome, version: number): Promise<Ran> {
+    if (version > 0) {
+      const message =
+        "The session's worker was stopped: what this execution and those since the session's last snapshot did to its variables is gone; the session goes on from that snapshot.";
+      return { outcome: appendMessage(outcome, message, NOT_KEPT_CODE), sessionId: local.id };
+    }
+    await store.delete(local.id, local.owner).catch(() => false);
+    return { outcome: appendMessage(outcome, `The session ended: its worker was stopped and its variables are gone. ${START_AGAIN}`) };
   }
 
   return {
     run,
     async end(target) {
-      const session = find(target);
-      if (!session) return false;
-      session.endedByHost = true;
-      await end(session);
+      if (closed) return false;
+      const deleted = await store.delete(target.sessionId, target.owner);
+      if (!deleted) return false;
+      const local = locals.get(`${target.owner}\u0000${target.sessionId}`);
+      const running = local?.running;
+      if (running) {
+        running.endedByHost = true;
+        running.controller.abort();
+        await running.done;
+      }
+      if (local) drop(local);
       return true;
     },
     async close() {
-      await Promise.all([...sessions.values()].map(end));
+      closed = true;
+      const runs = [...locals.values()].flatMap((local) => (local.running ? [local.running] : []));
+      for (const running of runs) running.controller.abort();
+      for (const local of locals.values()) clearTimeout(local.hibernation);
+      await Promise.all(runs.map((running) => running.done));
+      await workers.close();
     },
   };
 }
@@ -142,6 +336,27 @@ function waitTurn(previous: Promise<void>, signal: AbortSignal | undefined): Pro
   });
 }
 
+/** Waits `ms`; false when the signal aborts first. */
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<boolean> {
+  return new Promise((resolve) => {
+    const onAbort = () => {
+      clearTimeout(timer);
+      resolve(false);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve(true);
+    }, ms);
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}
+
+/** A store that failed (rejected): the execution fails at once, naming the store's error. */
+function unavailable(error: unknown, what = "Nothing ran"): RunOutcome {
+  const cause = error instanceof Error ? error.message : String(error);
+  return failedOutcome("SessionUnavailable", `The session store failed (${cause}). ${what}; try again once the store answers.`);
+}
+
 /** One answer for an id that never existed, expired, ended or is someone else's: it never says which. */
 function notFound(sessionId: string): RunOutcome {
   return failedOutcome("SessionNotFound", `No session ${JSON.stringify(sessionId)} is open for this caller. ${START_AGAIN}`);
@@ -153,11 +368,11 @@ function endedByHost(outcome: RunOutcome): RunOutcome {
     const message = `The execution was cancelled: the session was ended and its variables are gone. ${START_AGAIN}`;
     return { ...outcome, error: { ...outcome.error, message } };
   }
-  return endedWith(outcome, `The session was ended as this run finished; its variables are gone. ${START_AGAIN}`);
+  return appendMessage(outcome, `The session was ended as this run finished; its variables are gone. ${START_AGAIN}`, "session_ended");
 }
 
-/** The outcome of the run whose worker had to be stopped: it says the session ended with it. */
-function endedWith(outcome: RunOutcome, message = `The session ended: its worker was stopped and its variables are gone. ${START_AGAIN}`): RunOutcome {
+/** Adds a sentence to the outcome's error, or a diagnostic when it has none. */
+function appendMessage(outcome: RunOutcome, message: string, code = "session_ended"): RunOutcome {
   if (outcome.error) return { ...outcome, error: { ...outcome.error, message: `${outcome.error.message} ${message}` } };
-  return { ...outcome, diagnostics: [...outcome.diagnostics, { code: "session_ended", message }] };
+  return { ...outcome, diagnostics: [...outcome.diagnostics, { code, message }] };
 }

@@ -1,9 +1,12 @@
+import { SANDBOX_GLOBALS } from "../sandbox/index.js";
+
 /**
  * Names a script's declaration of which stays local to its run: the sandbox's own globals, and JavaScript's built-ins,
- * which the sandbox's own guest code (the serialiser, the tools piece) reads in every later run of the session.
+ * which the sandbox's own guest code (the serialiser, the tools piece, the state piece) reads in every run.
  */
 export const LOCAL_NAMES: ReadonlySet<string> = new Set([
-  ...["tools", "catalog", "console", "args", "files", "ToolCallError", "globalThis"],
+  ...SANDBOX_GLOBALS,
+  "globalThis",
   ...["Infinity", "NaN", "undefined", "eval", "isFinite", "isNaN", "parseFloat", "parseInt", "decodeURI"],
   ...["decodeURIComponent", "encodeURI", "encodeURIComponent", "escape", "unescape", "AggregateError", "Array"],
   ...["ArrayBuffer", "BigInt", "BigInt64Array", "BigUint64Array", "Boolean", "DataView", "Date", "Error", "EvalError"],

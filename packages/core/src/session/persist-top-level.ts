@@ -19,17 +19,12 @@ let parser: Promise<Parse> | undefined;
  * the global at the start, `class C {}` is followed by its assignment, and `var` anywhere outside nested functions
  * does the same. Keywords become spaces, so lines and columns stay where the user wrote them (only text after a
  * destructuring declaration or a bare `let x;` moves, on that line). Code the parser rejects, or a program not made
- * by prepareScript, comes back unchanged: QuickJS then reports the error itself.
+ * by prepareScript, comes back unchanged: QuickJS then reports the error itself. `parsed` is the source's program
+ * when the caller parsed it already (null: the parser rejected it).
  */
-export async function persistTopLevel(source: string): Promise<string> {
-  // Loaded on the first session run only: code modes without sessions never pay for the parser.
-  parser ??= import("acorn").then((acorn) => (text: string) => acorn.parse(text, { ecmaVersion: "latest", sourceType: "script" }));
-  let program: Program;
-  try {
-    program = (await parser)(source);
-  } catch {
-    return source;
-  }
+export async function persistTopLevel(source: string, parsed?: Program | null): Promise<string> {
+  const program = parsed === undefined ? await parseProgram(source) : parsed;
+  if (!program) return source;
   const block = userBlock(program);
   if (!block) return source;
   const vars = varDeclarations(block);
@@ -61,8 +56,20 @@ export async function persistTopLevel(source: string): Promise<string> {
   return `var ${[...names].join(",")};${rewritten}`;
 }
 
+/** Parses a script, or null when the parser rejects it. */
+export async function parseProgram(source: string): Promise<Program | null> {
+  // Loaded on the first session run only: code modes without sessions never pay for the parser.
+  parser ??= import("acorn").then((acorn) => (text: string) => acorn.parse(text, { ecmaVersion: "latest", sourceType: "script" }));
+  const parse = await parser;
+  try {
+    return parse(source);
+  } catch {
+    return null;
+  }
+}
+
 /** The block holding the user's statements: `(async () => {label:{{ ...user... }break label;}})()`. */
-function userBlock(program: Program): BlockStatement | null {
+export function userBlock(program: Program): BlockStatement | null {
   const [statement] = program.body;
   if (program.body.length !== 1 || statement?.type !== "ExpressionStatement") return null;
   const call = statement.expression;
@@ -119,7 +126,7 @@ function rewriteDeclaration(declaration: VariableDeclaration, position: Position
 }
 
 /** The names a binding pattern declares. */
-function boundNames(pattern: Pattern): string[] {
+export function boundNames(pattern: Pattern): string[] {
   switch (pattern.type) {
     case "Identifier":
       return [pattern.name];

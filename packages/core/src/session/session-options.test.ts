@@ -12,14 +12,22 @@ const codeOf = (run: () => unknown): string | undefined => {
 };
 
 describe("readSessionOptions", () => {
-  it("fills in 15 minutes and 16 sessions", () => {
-    expect(readSessionOptions({})).toEqual({ ttlMs: 900_000, maxSessions: 16 });
-    expect(DEFAULT_SESSION_OPTIONS).toEqual({ ttlMs: 900_000, maxSessions: 16 });
+  it("fills in 15 minutes, 10,000 sessions of which 16 live, 30 s before hibernating and 4 MiB of state", () => {
+    const defaults = { ttlMs: 900_000, maxSessions: 10_000, maxLiveSessions: 16, hibernateAfterMs: 30_000, maxStateBytes: 4 * 1024 * 1024 };
+    expect(readSessionOptions({})).toEqual(defaults);
+    expect(DEFAULT_SESSION_OPTIONS).toEqual(defaults);
   });
 
-  it("refuses a time to live or a cap that is not a positive integer", () => {
+  it("refuses a number that is not a positive integer, naming the option", () => {
     expect(codeOf(() => readSessionOptions({ ttlMs: 0 }))).toBe("INVALID_OPTIONS");
     expect(codeOf(() => readSessionOptions({ maxSessions: 1.5 }))).toBe("INVALID_OPTIONS");
+    expect(codeOf(() => readSessionOptions({ maxLiveSessions: -1 }))).toBe("INVALID_OPTIONS");
+    expect(() => readSessionOptions({ hibernateAfterMs: Number.NaN })).toThrow(/sessions\.hibernateAfterMs/);
+    expect(codeOf(() => readSessionOptions({ maxStateBytes: 0 }))).toBe("INVALID_OPTIONS");
+  });
+
+  it("refuses a store that lacks a method of the contract", () => {
+    expect(() => readSessionOptions({ store: { create: () => Promise.resolve(true) } as never })).toThrow(/sessions\.store must be a SessionStore/);
   });
 });
 

@@ -1,18 +1,46 @@
 import { CodeModeError } from "../errors/index.js";
+import type { SessionStore } from "./session-store.js";
 
 /** Options of sessions (see `createCodeMode({ sessions })`): state that survives between executions. */
 export interface SessionOptions {
   /** How long a session may sit idle before it ends. Default 15 minutes. */
   ttlMs?: number;
   /**
-   * Sessions open at once; each holds a worker thread and its own capped memory. Starting one more ends the least
-   * recently used idle session (the caller's own first); when every session is running, the new one fails. Default 16.
+   * Sessions open at once, hibernated ones included (a hibernated session is only its snapshot in the store).
+   * Starting one more ends the least recently used idle session (the caller's own first); when every session is
+   * running, the new one fails with `SessionLimit`. Default 10,000.
    */
   maxSessions?: number;
+  /**
+   * Sessions live at once, each holding a worker thread (~10 MB) with its globals in place. Past it the least
+   * recently used idle one hibernates at once. Default 16.
+   */
+  maxLiveSessions?: number;
+  /** How long a live session may sit idle before it hibernates: its worker is freed and its state kept as a snapshot. Default 30 s. */
+  hibernateAfterMs?: number;
+  /**
+   * The most UTF-16 code units of one session's snapshot (its JSON text). A state past it is not kept when the session
+   * hibernates, and the next execution says so. Default 4 MiB.
+   */
+  maxStateBytes?: number;
+  /**
+   * Where sessions live: a store shared by several processes (see SessionStore) lets any of them run any session's
+   * next execution; each execution then saves the state as it ends. Default: `createMemorySessionStore()`, in this
+   * process, where a session's state is written only as it hibernates.
+   */
+  store?: SessionStore;
 }
 
+type SessionNumbers = Required<Omit<SessionOptions, "store">>;
+
 /** The session settings used where none are given. */
-export const DEFAULT_SESSION_OPTIONS: Readonly<Required<SessionOptions>> = Object.freeze({ ttlMs: 15 * 60_000, maxSessions: 16 });
+export const DEFAULT_SESSION_OPTIONS: Readonly<SessionNumbers> = Object.freeze({
+  ttlMs: 15 * 60_000,
+  maxSessions: 10_000,
+  maxLiveSessions: 16,
+  hibernateAfterMs: 30_000,
+  maxStateBytes: 4 * 1024 * 1024,
+});
 
 /** The session a run belongs to: `"new"` or an id, and who asks. */
 export interface SessionTarget {
@@ -20,17 +48,29 @@ export interface SessionTarget {
   owner: string;
 }
 
+const STORE_METHODS = ["create", "acquire", "renew", "release", "delete"] as const;
+
 /** Checks `sessions` and fills in the defaults; throws INVALID_OPTIONS. */
-export function readSessionOptions(options: SessionOptions): Required<SessionOptions> {
-  const ttlMs = options.ttlMs ?? DEFAULT_SESSION_OPTIONS.ttlMs;
-  const maxSessions = options.maxSessions ?? DEFAULT_SESSION_OPTIONS.maxSessions;
-  if (!Number.isSafeInteger(ttlMs) || ttlMs < 1) {
-    throw new CodeModeError("INVALID_OPTIONS", `sessions.ttlMs must be a positive integer, got ${String(ttlMs)}.`);
+export function readSessionOptions(options: SessionOptions): SessionNumbers & Pick<SessionOptions, "store"> {
+  const read = (key: keyof SessionNumbers) => {
+    const value = options[key] ?? DEFAULT_SESSION_OPTIONS[key];
+    if (!Number.isSafeInteger(value) || value < 1) {
+      throw new CodeModeError("INVALID_OPTIONS", `sessions.${key} must be a positive integer, got ${String(value)}.`);
+    }
+    return value;
+  };
+  const store = options.store as Partial<Record<string, unknown>> | undefined;
+  if (store !== undefined && (typeof store !== "object" || store === null || STORE_METHODS.some((name) => typeof store[name] !== "function"))) {
+    throw new CodeModeError("INVALID_OPTIONS", `sessions.store must be a SessionStore (an object with ${STORE_METHODS.join(", ")}).`);
   }
-  if (!Number.isSafeInteger(maxSessions) || maxSessions < 1) {
-    throw new CodeModeError("INVALID_OPTIONS", `sessions.maxSessions must be a positive integer, got ${String(maxSessions)}.`);
-  }
-  return { ttlMs, maxSessions };
+  const numbers: SessionNumbers = {
+    ttlMs: read("ttlMs"),
+    maxSessions: read("maxSessions"),
+    maxLiveSessions: read("maxLiveSessions"),
+    hibernateAfterMs: read("hibernateAfterMs"),
+    maxStateBytes: read("maxStateBytes"),
+  };
+  return options.store ? { ...numbers, store: options.store } : numbers;
 }
 
 /**

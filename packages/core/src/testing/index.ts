@@ -1,5 +1,5 @@
-// The core's testing subpath (`@codemode/core/testing`): shared fakes, the adapter conformance suite and the
-// adversarial suite.
+// The core's testing subpath (`@codemode/core/testing`): shared fakes, the adapter conformance suite, the session
+// store contract and the adversarial suite.
 export type {
   AdapterHarness,
   AdapterRunResult,
@@ -17,6 +17,7 @@ export {
   type DemoTicket,
 } from "./demo-data.js";
 export { describeAdapterConformance } from "./describe-adapter-conformance.js";
+export { describeSessionStoreContract, type SessionStoreUnderTest } from "./describe-session-store-contract.js";
 export { MCP_RESULT_CASES, type McpResultCase } from "./mcp-result-cases.js";
 export {
   ADVERSARIAL_CASES,

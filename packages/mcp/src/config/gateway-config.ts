@@ -2,6 +2,7 @@ import { z } from "zod";
 import { approvalsConfigSchema } from "../approval/index.js";
 import { upstreamOAuthConfigSchema } from "../upstream-auth/index.js";
 import { authConfigSchema } from "./auth-config.js";
+import { clusterConfigSchema } from "./cluster-config.js";
 import { httpConfigSchema } from "./http-config.js";
 import { quotasConfigSchema } from "./quotas-config.js";
 
@@ -168,6 +169,8 @@ export const gatewayConfigSchema = z.strictObject({
     })
     .refine((value) => (value.file === undefined) !== (value.stderr === undefined), "needs exactly one of file or stderr")
     .optional(),
+  /** Several gateway processes behind one load balancer, sharing state in Redis (see the README's cluster section). */
+  cluster: clusterConfigSchema.optional(),
   /** How `codemode serve` stops on SIGTERM or SIGINT: running executions get `graceMs` (default 10 s) to finish. */
   shutdown: z.strictObject({ graceMs: z.number().int().nonnegative().max(3_600_000).optional() }).optional(),
 })

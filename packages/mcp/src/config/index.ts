@@ -5,3 +5,4 @@ export { importClientConfig } from "./import-client-config.js";
 export { readClientConfigFile } from "./load-gateway-config.js";
 export { DEFAULT_OAUTH_ALGORITHMS, type OAuthConfig } from "./auth-config.js";
 export type { QuotasConfig } from "./quotas-config.js";
+export type { ClusterConfig } from "./cluster-config.js";

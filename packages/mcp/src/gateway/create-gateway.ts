@@ -6,6 +6,7 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { createCodeMode, defineTool, type CodeMode, type ExecutionLimits, type ToolDefinition, type WorkspaceOptions } from "@codemode/core";
 import { approveThroughClient, withApprovals } from "../approval/index.js";
 import { createOAuthVerifier, LOCAL_OWNER, type Principal } from "../auth/index.js";
+import { createCluster, replicaIdOf, type Cluster } from "../cluster/index.js";
 import type { GatewayConfig } from "../config/index.js";
 import { createQuotas } from "../quotas/index.js";
 import { createUpstreamResources } from "../resources/index.js";
@@ -94,8 +95,15 @@ const VERSION = "0.0.0";
  * await gateway.listen({ port: 8787 });
  */
 export function createGateway(config: GatewayConfig, options: CreateGatewayOptions = {}): Gateway {
-  const logger = createLogger({ write: options.log ?? stderrLogWriter(), ...(options.logLevel ? { level: options.logLevel } : {}) });
+  const replicaId = config.cluster ? replicaIdOf(config.cluster) : undefined;
+  const logger = createLogger({
+    write: options.log ?? stderrLogWriter(),
+    ...(options.logLevel ? { level: options.logLevel } : {}),
+    ...(replicaId ? { fields: { replica: replicaId } } : {}),
+  });
   const log = (message: string) => (TROUBLE.test(message) ? logger.warn(message) : logger.info(message));
+  // Several gateways sharing one Redis: nothing of it is loaded or connected without `cluster`.
+  const cluster: Cluster | undefined = config.cluster ? createCluster(config.cluster, { log: logger }) : undefined;
   const operations = createOperations({
     ...(config.metrics ? { metrics: config.metrics } : {}),
     ...(config.audit ? { audit: config.audit } : {}),
@@ -104,6 +112,7 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
     upstreams: () => upstreams,
     queued: () => codeMode.stats().queued,
     sessions: () => servers.size,
+    ...(cluster ? { cluster: { replicaId: cluster.replicaId, redisUp: () => cluster.redisUp } } : {}),
   });
   const { maxResponseBytes = 8 * MiB, callTimeoutMs, ...limits } = config.limits ?? {};
   const codeMode = createCodeMode({
@@ -123,14 +132,26 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
   const toolsByServer = new Map<string, ToolDefinition[]>();
   const servers = new Set<Server>();
   const toolWatchers = new Set<() => void>();
-  // Runs paused for a 2026-07-28 client's approval live in this process, so a key of its own signs their state.
+  // Runs paused for a 2026-07-28 client's approval live in this process. Alone, a key of its own signs their state;
+  // in a cluster every replica signs with the same key (set once the cluster has started), so that a retry landing
+  // on another replica is verified there and told plainly where its run is.
   const pausedRuns = createPausedRuns();
-  const requestStateKey = randomBytes(32);
+  let requestStateKey: Uint8Array = randomBytes(32);
+  let clusterStarted: Promise<void> | undefined;
+  const startCluster = () =>
+    (clusterStarted ??= cluster
+      ? cluster.start().then((key) => {
+          requestStateKey = key;
+        })
+      : Promise.resolve());
   const listeners = new Set<HttpListener>();
   const handlers = new Set<HttpHandler>();
   const oauth = config.auth?.oauth ? createOAuthVerifier(config.auth.oauth, log) : undefined;
   // One count for every HTTP entry of this gateway: they share its sandbox pool.
-  const quotas = createQuotas(config.quotas, { poolSize: config.poolSize ?? availableParallelism() });
+  const quotas = createQuotas(config.quotas, {
+    poolSize: config.poolSize ?? availableParallelism(),
+    ...(cluster ? { sharedRate: { count: cluster.countExecutions, onUnavailable: warnRateUnshared } } : {}),
+  });
 
   const upstreams: Upstream[] = Object.entries(config.mcpServers).map(([id, server]) => {
     const upstream: Upstream = createUpstream(id, server, {
@@ -138,6 +159,7 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
       timeoutMs: callTimeoutMs ?? limits.timeoutMs ?? 30_000,
       maxResponseBytes,
       log,
+      ...(cluster ? { onChange: (kind: "tools_changed" | "down" | "up") => cluster.publish({ upstream: id, kind }) } : {}),
       onTools: (tools) => {
         const definitions = fromMcpTools(id, tools, (name, args, call) => upstream.callTool(name, args, call));
         toolsByServer.set(id, withApprovals(definitions, config.approvals));
@@ -148,6 +170,24 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
   });
 
   const resources = createUpstreamResources(upstreams);
+
+  // Another replica saw an upstream change: this one asks its own connection to the same server. After Redis was
+  // away, every upstream, since the news sent meanwhile was lost.
+  cluster?.subscribe((event) => {
+    const stale = event === "resync" ? upstreams : upstreams.filter((upstream) => upstream.id === event.upstream);
+    for (const upstream of stale) void upstream.refresh();
+  });
+
+  let rateUnsharedSince = 0;
+  function warnRateUnshared(error: Error) {
+    // Once a minute at most: every execution of an outage would repeat it.
+    if (Date.now() - rateUnsharedSince < 60_000) return;
+    rateUnsharedSince = Date.now();
+    logger.warn(`quotas.maxExecutionsPerMinute is counted by this replica alone while Redis is away (${error.message})`);
+  }
+
+  /** What must be up before a client is served: the metrics and audit log, and the cluster's Redis and key. */
+  const prepare = () => Promise.all([operations.listen(), startCluster()]);
 
   function publishTools() {
     // One tool the core refuses (a schema it cannot read, say) must not take every other tool down with it.
@@ -226,7 +266,7 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
   function httpHandler(): HttpHandler {
     const handler = createHttpHandler(httpOptions());
     handlers.add(handler);
-    const started = operations.listen();
+    const started = prepare();
     started.catch(() => undefined);
     return {
       async fetch(request, fetchOptions) {
@@ -241,19 +281,21 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
     codeMode,
     upstreams: () => upstreams.map(({ id, status, protocolVersion, error }) => ({ id, status, protocolVersion, error })),
     async start() {
+      // Redis first: a cluster that cannot start (INVALID_CONFIG) leaves no upstream process behind.
+      await startCluster();
       await Promise.all(upstreams.map((upstream) => upstream.start()));
     },
     createServer,
     async connect(transport) {
-      await operations.listen();
+      await prepare();
       await createServer().connect(transport);
     },
     async serveStdio() {
-      await operations.listen();
+      await prepare();
       return serveGatewayStdio({ createServer, createStatelessServer: () => createStatelessServer({}), watchTools, log });
     },
     async listen(listenOptions = {}) {
-      await operations.listen();
+      await prepare();
       const listener = await listenHttp({ ...httpOptions(listenOptions.host ?? "127.0.0.1"), ...listenOptions });
       listeners.add(listener);
       return listener;
@@ -273,6 +315,7 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
       await Promise.all(upstreams.map((upstream) => upstream.close()));
       await codeMode.close();
       await operations.close();
+      await cluster?.close();
     },
   };
 }

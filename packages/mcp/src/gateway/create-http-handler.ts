@@ -121,7 +121,7 @@ export function createHttpHandler(options: CreateHttpHandlerOptions): HttpHandle
   async function serveExecution(principal: Principal, id: string | number | null, modern: boolean, serve: () => Promise<Response>): Promise<Response> {
     let grant;
     try {
-      grant = options.quotas.admit(principal.name);
+      grant = await options.quotas.admit(principal.name);
     } catch (error) {
       options.onQuotaRefusal?.(String((error as CodeModeError).details?.quota));
       return quotaRefusal(id, error as CodeModeError, modern);

@@ -10,6 +10,8 @@ export interface MetricsSources {
   running(): number;
   /** Open MCP client sessions (2025-era HTTP sessions and stdio connections). */
   sessions(): number;
+  /** In a cluster: whether Redis answers. */
+  redisUp?: () => boolean;
 }
 
 /** The gateway's Prometheus metrics, in a registry of its own so two gateways in one process do not mix. */
@@ -86,6 +88,8 @@ export async function loadGatewayMetrics(sources: MetricsSources): Promise<Gatew
     ["codemode_executions_in_flight", "Executions started and not finished.", sources.running],
     ["codemode_active_sessions", "Open MCP client sessions (2025-era HTTP sessions and stdio connections).", sources.sessions],
   ];
+  const { redisUp } = sources;
+  if (redisUp) gauges.push(["codemode_redis_up", "Whether the cluster's Redis answers (1) or not (0).", () => (redisUp() ? 1 : 0)]);
   for (const [name, help, read] of gauges) {
     new Gauge({
       name,

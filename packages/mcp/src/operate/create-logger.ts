@@ -26,6 +26,8 @@ export interface CreateLoggerOptions {
   write: (message: string, entry: LogEntry) => void;
   /** Default "info". */
   level?: LogLevel;
+  /** Fields every entry carries (a cluster replica's id). */
+  fields?: Record<string, unknown>;
 }
 
 const RANK: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
@@ -39,7 +41,7 @@ export function createLogger(options: CreateLoggerOptions): GatewayLogger {
   const at = (level: LogLevel) => (message: string, fields?: Record<string, unknown>) => {
     if (RANK[level] < least) return;
     const requestId = currentRequest()?.requestId;
-    const entry: LogEntry = { time: new Date().toISOString(), level, msg: message, ...(requestId ? { requestId } : {}), ...fields };
+    const entry: LogEntry = { time: new Date().toISOString(), level, msg: message, ...options.fields, ...(requestId ? { requestId } : {}), ...fields };
     options.write(message, entry);
   };
   return { debug: at("debug"), info: at("info"), warn: at("warn"), error: at("error") };

@@ -23,6 +23,11 @@ export interface CreateOperationsOptions extends Omit<MetricsSources, "running">
   /** Where a relative `audit.file` is resolved. */
   baseDir: string;
   logger: GatewayLogger;
+  /**
+   * Present in a cluster: this replica's id, sent in the `X-Codemode-Replica` header of every HTTP response, and
+   * whether its Redis answers, for `/readyz` and `/metrics`.
+   */
+  cluster?: { replicaId: string; redisUp: () => boolean };
 }
 
 /** What an execution is run with once tracked: the shutdown-aware signal and the request's span attributes. */
@@ -111,14 +116,19 @@ export function createOperations(options: CreateOperationsOptions): Operations {
     return new Response(body, { status: 200, headers: { "content-type": contentType, "cache-control": "no-store" } });
   };
 
-  /** Ready once one upstream is connected; the ids of those down are named, their tools and errors are not. */
+  /**
+   * Ready once one upstream is connected; the ids of those down are named, their tools and errors are not. In a
+   * cluster it says whether Redis answers, without making the replica unready: executions without a session still
+   * run, and a shared Redis going away would otherwise take every replica out of the load balancer at once.
+   */
   function readiness(): Response {
     const upstreams = options.upstreams();
     const up = upstreams.filter((upstream) => upstream.status === "connected").map((upstream) => upstream.id);
     const down = upstreams.filter((upstream) => upstream.status !== "connected").map(({ id, status }) => ({ id, status }));
     const ready = !draining && up.length > 0;
     const status = draining ? "draining" : ready ? "ready" : "not ready";
-    return json(ready ? 200 : 503, { status, upstreams: { up, down } });
+    const cluster = options.cluster ? { cluster: { replica: options.cluster.replicaId, redis: options.cluster.redisUp() ? "up" : "down" } } : {};
+    return json(ready ? 200 : 503, { status, upstreams: { up, down }, ...cluster });
   }
 
   function metricsAuthorized(request: Request): boolean {
@@ -171,7 +181,10 @@ export function createOperations(options: CreateOperationsOptions): Operations {
   }
 
   async function start() {
-    if (options.metrics) metrics = await loadGatewayMetrics({ ...options, running: () => running.size });
+    if (options.metrics) {
+      const redisUp = options.cluster?.redisUp;
+      metrics = await loadGatewayMetrics({ ...options, running: () => running.size, ...(redisUp ? { redisUp } : {}) });
+    }
     const port = options.metrics?.port;
     if (port === undefined) return undefined;
     const answer = route(true);
@@ -212,6 +225,7 @@ export function createOperations(options: CreateOperationsOptions): Operations {
         const answer = (await mainRoute(request)) ?? (await next(request));
         const response = new Response(answer.body && watchSending(context, answer.body), answer);
         response.headers.set("x-request-id", context.requestId);
+        if (options.cluster) response.headers.set("x-codemode-replica", options.cluster.replicaId);
         accessLog(request.method, request.url, response.status, started);
         return response;
       });
@@ -221,6 +235,7 @@ export function createOperations(options: CreateOperationsOptions): Operations {
       return runInRequestContext(ids, async (context) => {
         const started = performance.now();
         response.setHeader("x-request-id", context.requestId);
+        if (options.cluster) response.setHeader("x-codemode-replica", options.cluster.replicaId);
         response.once("finish", () => accessLog(request.method ?? "GET", request.url ?? "/", response.statusCode, started));
         sending.set(context, new Promise((resolve) => response.once("close", () => resolve())));
         response.once("close", () => sending.delete(context));

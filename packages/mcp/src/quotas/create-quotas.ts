@@ -11,8 +11,8 @@ export interface QuotaGrant {
 
 /** Admission of executions over HTTP: per principal, and one cap on those waiting for a sandbox worker. */
 export interface Quotas {
-  /** Admits one execution of `principal`, or throws a retryable `LIMIT_EXCEEDED` error naming the quota. */
-  admit(principal: string): QuotaGrant;
+  /** Admits one execution of `principal`, or rejects with a retryable `LIMIT_EXCEEDED` error naming the quota. */
+  admit(principal: string): Promise<QuotaGrant>;
   /** Executions admitted and not yet released, across every principal. */
   readonly inFlight: number;
 }
@@ -22,6 +22,14 @@ export interface CreateQuotasOptions {
   /** Sandbox workers: executions past this many are waiting. */
   poolSize: number;
   now?: () => number;
+  /**
+   * Counts `maxExecutionsPerMinute` where every replica of a cluster sees it (Redis) instead of in this process.
+   * While it fails, this process's own count decides, and `onUnavailable` is told why.
+   */
+  sharedRate?: {
+    count: (principal: string, limit: number, windowMs: number) => Promise<{ admitted: true } | { admitted: false; count: number; retryAfterMs: number }>;
+    onUnavailable: (error: Error) => void;
+  };
 }
 
 const MINUTE_MS = 60_000;
@@ -60,7 +68,7 @@ export function createQuotas(config: QuotasConfig | undefined, options: CreateQu
     for (const [name, state] of states) if (idle(state, at)) states.delete(name);
   };
 
-  function admit(principal: string): QuotaGrant {
+  async function admit(principal: string): Promise<QuotaGrant> {
     const own = config?.principals?.[principal];
     const maxConcurrent = own?.maxConcurrentExecutions ?? config?.maxConcurrentExecutions;
     const perMinute = own?.maxExecutionsPerMinute ?? config?.maxExecutionsPerMinute;
@@ -70,21 +78,17 @@ export function createQuotas(config: QuotasConfig | undefined, options: CreateQu
     if (maxConcurrent !== undefined && state.running >= maxConcurrent) {
       refuse("maxConcurrentExecutions", maxConcurrent, RETRY_SOON_MS, `Quota exceeded: ${principal} has ${state.running} executions running`);
     }
-    if (perMinute !== undefined && state.starts.length >= perMinute) {
-      const retryAfterMs = Math.max(1, state.starts[0]! + MINUTE_MS - at);
-      refuse("maxExecutionsPerMinute", perMinute, retryAfterMs, `Quota exceeded: ${principal} started ${state.starts.length} executions in the last minute`);
-    }
+    if (perMinute !== undefined && !options.sharedRate && state.starts.length >= perMinute) refuseRate(principal, perMinute, state.starts.length, state.starts[0]! + MINUTE_MS - at);
     if (inFlight >= maxInFlight) {
       const queued = inFlight - options.poolSize;
       refuse("maxQueuedExecutions", maxInFlight - options.poolSize, RETRY_SOON_MS, `The gateway is busy: ${queued} executions are waiting for a sandbox`);
     }
+    // The slot is taken before the shared count is asked, so that executions admitted meanwhile see it.
     state.running++;
-    if (perMinute !== undefined) state.starts.push(at);
-    sweep(at);
     states.set(principal, state);
     inFlight++;
     let released = false;
-    return {
+    const grant: QuotaGrant = {
       release() {
         if (released) return;
         released = true;
@@ -93,6 +97,34 @@ export function createQuotas(config: QuotasConfig | undefined, options: CreateQu
         if (idle(state, now())) states.delete(principal);
       },
     };
+    if (perMinute !== undefined && options.sharedRate) {
+      try {
+        await countShared(principal, perMinute, state, at);
+      } catch (error) {
+        grant.release();
+        throw error;
+      }
+    }
+    if (perMinute !== undefined) state.starts.push(at);
+    sweep(at);
+    return grant;
+  }
+
+  /** Asks the shared count; while it cannot answer, this process's own starts decide. */
+  async function countShared(principal: string, perMinute: number, state: PrincipalState, at: number): Promise<void> {
+    let answer;
+    try {
+      answer = await options.sharedRate!.count(principal, perMinute, MINUTE_MS);
+    } catch (error) {
+      options.sharedRate!.onUnavailable(error as Error);
+      if (state.starts.length >= perMinute) refuseRate(principal, perMinute, state.starts.length, state.starts[0]! + MINUTE_MS - at);
+      return;
+    }
+    if (!answer.admitted) refuseRate(principal, perMinute, answer.count, answer.retryAfterMs);
+  }
+
+  function refuseRate(principal: string, perMinute: number, count: number, waitMs: number): never {
+    return refuse("maxExecutionsPerMinute", perMinute, Math.max(1, waitMs), `Quota exceeded: ${principal} started ${count} executions in the last minute`);
   }
 
   return {

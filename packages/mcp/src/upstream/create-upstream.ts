@@ -30,6 +30,11 @@ export interface CreateUpstreamOptions {
   maxResponseBytes: number;
   /** Called with the full tool list whenever it changes (connect, reconnect, `list_changed`). */
   onTools: (tools: readonly Tool[]) => void;
+  /**
+   * Told what the server itself made happen: it announced that its tools changed, the connection was lost, or it is
+   * up again after being down. Not called for what {@link Upstream.refresh} finds.
+   */
+  onChange?: (kind: "tools_changed" | "down" | "up") => void;
   log: (message: string) => void;
   /** How long the version probe, the handshake and the first tool listing may take. Default 30 s. */
   connectTimeoutMs?: number;
@@ -50,6 +55,11 @@ export interface Upstream {
   readonly protocolVersion: string | undefined;
   /** Resolves after the first connection attempt, whether it succeeded or not. */
   start(): Promise<boolean>;
+  /**
+   * Lists the tools again while connected (a lost connection is then found and retried); while down, retries the
+   * connection now rather than at the end of its backoff.
+   */
+  refresh(): Promise<void>;
   callTool(name: string, args: unknown, options: UpstreamCallOptions): Promise<CallToolResult>;
   /** Every page of the server's resources; none when it does not offer resources. */
   listResources(options: { signal?: AbortSignal }): Promise<Resource[]>;
@@ -78,6 +88,7 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
   let connecting: Promise<boolean> | undefined;
   let retryTimer: NodeJS.Timeout | undefined;
   let failures = 0;
+  let connectedBefore = false;
   let closed = false;
   let lastError: string | undefined;
   // The era the server spoke last time, so a reconnect skips the version probe (on stdio, a second child process).
@@ -137,7 +148,9 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
     next.setNotificationHandler("notifications/tools/list_changed", async () => {
       if (client !== next) return;
       const listed = await listAllTools(next);
-      if (client === next) publish(listed);
+      if (client !== next) return;
+      publish(listed);
+      options.onChange?.("tools_changed");
     });
     try {
       // A server's start-up (a child process, tsx, a cold cache) can take longer than one of its calls.
@@ -154,10 +167,13 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
       client = next;
       oversize = tooBig;
       status = "connected";
+      const cameBack = failures > 0 || connectedBefore;
+      connectedBefore = true;
       if (failures > 0) options.log(`upstream ${id} is up with ${listed.length} tools`);
       failures = 0;
       lastError = undefined;
       publish(listed);
+      if (cameBack) options.onChange?.("up");
       return true;
     } catch (error) {
       await next.close().catch(() => undefined);
@@ -197,6 +213,29 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
     options.log(`upstream ${id} disconnected; reconnecting`);
     void current.close().catch(() => undefined);
     scheduleRetry(0);
+    options.onChange?.("down");
+  }
+
+  async function refresh(): Promise<void> {
+    if (closed) return;
+    if (connecting) {
+      await connecting;
+      return;
+    }
+    const current = client;
+    if (!current) {
+      clearTimeout(retryTimer);
+      retryTimer = undefined;
+      connecting = connect().finally(() => (connecting = undefined));
+      await connecting;
+      return;
+    }
+    try {
+      const listed = await listAllTools(current);
+      if (client === current) publish(listed);
+    } catch (error) {
+      if (isConnectionError(error) && client === current) lostConnection(current);
+    }
   }
 
   function publish(listed: Tool[]) {
@@ -368,6 +407,7 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
       connecting ??= connect().finally(() => (connecting = undefined));
       return connecting;
     },
+    refresh,
     callTool,
     listResources,
     readResource: (uri, { signal }) =>

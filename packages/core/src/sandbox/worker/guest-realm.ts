@@ -1,4 +1,6 @@
-import type { QuickJSContext, QuickJSRuntime } from "quickjs-emscripten-core";
+import type { QuickJSContext, QuickJSHandle, QuickJSRuntime } from "quickjs-emscripten-core";
+import { SESSION_STATE_SOURCE } from "../../serializer/index.js";
+import { SANDBOX_GLOBALS } from "../protocol.js";
 import type { GuestEngine } from "./create-guest-engine.js";
 import { RealmGlobals } from "./realm-globals.js";
 
@@ -23,6 +25,29 @@ export function createGuestRealm(engine: GuestEngine): GuestRealm {
     runtime.dispose();
     throw error;
   }
+}
+
+/**
+ * Makes the realm's session state piece before any script runs in it (it captures the realm's built-ins then):
+ * compiling its guest JavaScript is most of what restoring a small state costs, so a worker that serves sessions
+ * does it while it waits. The error of a piece that could not be made, or undefined.
+ */
+export function prepareStatePiece(realm: GuestRealm): QuickJSHandle | undefined {
+  const { context } = realm;
+  const compiled = context.evalCode(SESSION_STATE_SOURCE, "codemode:session-state");
+  if (compiled.error) return compiled.error;
+  const names = context.newArray();
+  for (const [index, name] of SANDBOX_GLOBALS.entries()) {
+    const text = context.newString(name);
+    context.setProp(names, index, text);
+    text.dispose();
+  }
+  const made = context.callFunction(compiled.value, context.undefined, names);
+  compiled.value.dispose();
+  names.dispose();
+  if (made.error) return made.error;
+  realm.globals.statePiece = made.value;
+  return undefined;
 }
 
 /** Disposes a realm; false when that fails (the module must not be used again). */

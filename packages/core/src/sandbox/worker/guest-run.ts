@@ -1,5 +1,5 @@
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime } from "quickjs-emscripten-core";
-import type { ExecutionErrorKind } from "../../envelopes/index.js";
+import type { ExecutionErrorKind, SessionSnapshot } from "../../envelopes/index.js";
 import { ERROR_MESSAGES } from "../../errors/index.js";
 import { MAX_JSON_DEPTH as MAX_RESULT_DEPTH, nestsDeeperThan } from "../../serializer/index.js";
 import { ENGINE_BASELINE_PAGES, type RunRequest } from "../protocol.js";
@@ -9,9 +9,15 @@ import type { GuestEngine } from "./create-guest-engine.js";
 import { describeGuestError } from "./describe-guest-error.js";
 import type { GuestBridge } from "./guest-bridge.js";
 import type { GuestChannel, StopReason } from "./guest-channel.js";
-import type { GuestRealm } from "./guest-realm.js";
+import { prepareStatePiece, type GuestRealm } from "./guest-realm.js";
 import { GuestValues } from "./guest-values.js";
 import type { RealmGlobals } from "./realm-globals.js";
+
+/**
+ * How long a session's state may take to write once the run has ended, past the run's own deadline when the run used
+ * all of it: within the pool's grace before it stops the worker (HARD_STOP_GRACE_MS, 250 ms).
+ */
+const SNAPSHOT_GRACE_MS = 150;
 
 /** Memory a script may fill inside the engine's baseline before the module's memory grows at all. */
 const BASELINE_SLACK_BYTES = 2 * 1024 * 1024;
@@ -28,7 +34,7 @@ export interface GuestRunOptions {
   request: RunRequest;
   channel: GuestChannel;
   realm: GuestRealm;
-  /** A session's realm: kept for its next run rather than torn down. */
+  /** A session's run: its globals outlive its script (and, with `session.keep`, its realm outlives the run). */
   kept: boolean;
 }
 
@@ -38,6 +44,10 @@ export interface GuestRunOptions {
  */
 export class GuestRun {
   retire = false;
+  /** A session's state given to this run could not be restored: the realm holds none of it and is not kept. */
+  restoreFailed = false;
+  /** Keep the realm for the session's next run (see SessionRun.keep) rather than tearing it down. */
+  keepRealm: boolean;
   stopReason: StopReason | null = null;
   bridge: GuestBridge | undefined;
   private readonly engine: GuestEngine;
@@ -50,12 +60,16 @@ export class GuestRun {
   private readonly globals: RealmGlobals;
   private readonly handles: QuickJSHandle[] = [];
   private readonly values: GuestValues;
+  /** The realm's session state piece (see SESSION_STATE_SOURCE), made before any script ran in it; the realm frees it. */
+  private state: QuickJSHandle | undefined;
+  private notRestored: [string, string][] = [];
 
   constructor({ engine, request, channel, realm, kept }: GuestRunOptions) {
     this.engine = engine;
     this.request = request;
     this.channel = channel;
     this.kept = kept;
+    this.keepRealm = request.session?.keep === true;
     this.deadline = Date.now() + request.limits.timeoutMs;
     ({ runtime: this.runtime, context: this.context, globals: this.globals } = realm);
     const keep = (handle: QuickJSHandle) => this.keep(handle);
@@ -76,6 +90,10 @@ export class GuestRun {
       kept: this.kept,
       stop: (reason) => (this.stopReason = reason),
     });
+    if (request.session) {
+      const failed = this.restore(request.session.restore);
+      if (failed) return failed;
+    }
     const evaluated = context.evalCode(request.source, request.fileName);
     if (evaluated.error) return this.fail(evaluated.error, true);
     const promise = this.keep(evaluated.value);
@@ -100,6 +118,72 @@ export class GuestRun {
       if (failed) return this.fail(failed, false);
       if (this.stopReason !== null) return this.stopped();
     }
+  }
+
+  /**
+   * Makes the realm's state piece before anything of a script runs in it (it captures the realm's built-ins), and
+   * restores a state into this fresh realm when one is given. A state that cannot be restored at all fails the run.
+   */
+  private restore(state: string | undefined): ClassifiedError | undefined {
+    const { context } = this;
+    if (!this.globals.statePiece) {
+      const failed = prepareStatePiece({ runtime: this.runtime, context, globals: this.globals });
+      if (failed) {
+        this.restoreFailed = true;
+        return this.fail(failed, false);
+      }
+    }
+    this.state = this.globals.statePiece;
+    if (state === undefined) return undefined;
+    const text = this.keep(context.newString(state));
+    const restored = this.callState("restore", text);
+    if ("error" in restored) {
+      this.restoreFailed = true;
+      const failure = this.fail(restored.error, false);
+      return { ...failure, message: `The session's state could not be restored: ${failure.message}` };
+    }
+    this.notRestored = JSON.parse(restored.value) as [string, string][];
+    return undefined;
+  }
+
+  /** Names the run could not restore from the state it was given, each with why. */
+  get unrestored(): [string, string][] {
+    return this.notRestored;
+  }
+
+  /**
+   * Writes the session's state once the run has ended, however it ended: a run stopped by its deadline or a cancel
+   * gets a short time of its own. The outcome of a failure to write says why.
+   */
+  snapshot(maxBytes: number): SessionSnapshot | ClassifiedError {
+    if (!this.state) return { kind: "InternalError", message: "the run ended before its state could be read", stack: null };
+    const until = Math.max(Date.now(), this.deadlineNow()) + SNAPSHOT_GRACE_MS;
+    this.stopReason = null;
+    this.runtime.setInterruptHandler(() => Date.now() > until);
+    const limit = this.keep(this.context.newNumber(maxBytes));
+    const written = this.callState("snapshot", limit);
+    if ("error" in written) {
+      const failure = this.fail(written.error, false);
+      return failure.kind === "TimeoutExceeded" ? { ...failure, message: "it took too long" } : failure;
+    }
+    const restored = this.callState("restored");
+    if ("error" in restored) return this.fail(restored.error, false);
+    const split = written.value.indexOf("\n");
+    const [notKept, functions, globals] = JSON.parse(written.value.slice(split + 1)) as [[string, string][], string[], string[]];
+    const state = written.value.slice(0, split);
+    return { state, notKept, functions, restored: JSON.parse(restored.value) as string[], globals };
+  }
+
+  /** Calls a method of the state piece; its answer is a string. */
+  private callState(method: "restore" | "snapshot" | "restored", ...args: QuickJSHandle[]): { value: string } | { error: QuickJSHandle } {
+    const { context } = this;
+    const fn = context.getProp(this.state!, method);
+    const called = context.callFunction(fn, this.state!, ...args);
+    fn.dispose();
+    if (called.error) return { error: called.error };
+    const value = this.values.string(called.value);
+    called.value.dispose();
+    return { value };
   }
 
   /** The deadline moved on by the time the run was held waiting for approvals. */
@@ -175,8 +259,8 @@ export class GuestRun {
   teardown(): void {
     try {
       for (const handle of this.handles.reverse()) if (handle.alive) handle.dispose();
-      // A session keeps its runtime and context for its next run; its worker is terminated when it ends.
-      if (this.kept) return this.globals.end();
+      // A session live in this worker keeps its runtime and context for its next run.
+      if (this.keepRealm) return this.globals.end();
       this.globals.dispose();
       this.context.dispose();
       this.runtime.dispose();

@@ -13,6 +13,8 @@ const EVERY_RUN = ["tools", "args", "console"] as const;
 export class RealmGlobals {
   /** The tools piece's `deliver`, made by the first run that read `tools`; later runs of a session deliver through it. */
   deliverer: QuickJSHandle | undefined;
+  /** A session's state piece (see SESSION_STATE_SOURCE), made ahead while the worker waited, or by the realm's first run. */
+  statePiece: QuickJSHandle | undefined;
   private bridge: GuestBridge | undefined;
   private readonly host: QuickJSHandle;
   private readonly loaders = new Map<string, () => QuickJSHandle | null>();
@@ -50,6 +52,7 @@ export class RealmGlobals {
   dispose(): void {
     this.end();
     if (this.deliverer?.alive) this.deliverer.dispose();
+    if (this.statePiece?.alive) this.statePiece.dispose();
     this.host.dispose();
   }
 

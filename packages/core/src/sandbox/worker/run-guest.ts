@@ -1,4 +1,4 @@
-import { cancelledOutcome, type Diagnostic } from "../../envelopes/index.js";
+import { cancelledOutcome, type Diagnostic, type RunOutcome } from "../../envelopes/index.js";
 import type { RunDone, RunRequest } from "../protocol.js";
 import type { ClassifiedError } from "./classify-error.js";
 import type { GuestEngine } from "./create-guest-engine.js";
@@ -12,25 +12,27 @@ export interface RunGuestOptions {
   request: RunRequest;
   channel: GuestChannel;
   report(done: RunDone): void;
-  /** The runtime and context to run in, made ahead of the run; made now when absent. */
+  /** The runtime and context to run in, made ahead of the run (or a session's, kept); made now when absent. */
   realm?: GuestRealm | undefined;
-  /** Keep the realm for a session's next run rather than tearing it down. */
-  kept?: boolean;
 }
 
 /**
  * Runs one request in a runtime and context of the worker's module, reports the outcome, then tears the realm down
- * (the host need not wait for teardown) unless it is kept for a session's next run. Synchronous from start to end:
- * while the script awaits host calls, the worker blocks in Atomics.wait for the replies. Returns false when the
- * module must not be used again.
+ * (the host need not wait for teardown) unless a session keeps it for its next run; a session's run may restore a
+ * state first and write one after. Synchronous from start to end: while the script awaits host calls, the worker
+ * blocks in Atomics.wait for the replies. Says whether the module may be used again and whether the realm is kept.
  */
-export function runGuest({ engine, request, channel, report, realm, kept = false }: RunGuestOptions): boolean {
+export function runGuest({ engine, request, channel, report, realm }: RunGuestOptions): { usable: boolean; kept: GuestRealm | undefined } {
+  const session = request.session;
   if (channel.isCancelled(request.id)) {
-    report({ type: "done", id: request.id, retire: false, outcome: cancelledOutcome() });
-    if (realm && !kept) return disposeRealm(realm);
-    return true;
+    // A session's realm is kept as it was unless this run was to replace it.
+    const kept = session?.keep === true && !session.fresh && realm !== undefined;
+    report({ type: "done", id: request.id, retire: false, outcome: { ...cancelledOutcome(), ...(kept ? { sessionKept: true } : {}) } });
+    if (realm && !kept) return { usable: disposeRealm(realm), kept: undefined };
+    return { usable: true, kept: kept ? realm : undefined };
   }
-  const run = new GuestRun({ engine, request, channel, realm: realm ?? createGuestRealm(engine), kept });
+  const used = realm ?? createGuestRealm(engine);
+  const run = new GuestRun({ engine, request, channel, realm: used, kept: session !== undefined });
   let result: { json: string | Uint8Array } | ClassifiedError;
   try {
     result = run.execute();
@@ -39,15 +41,34 @@ export function runGuest({ engine, request, channel, report, realm, kept = false
     run.retire = true;
     result = { kind: "InternalError", message: "The sandbox failed while running the script.", stack: null };
   }
-  const error = "json" in result ? null : result;
+  let error = "json" in result ? null : result;
   if (error?.kind === "MemoryLimitExceeded") run.retire = true;
+  // Not after the worker must go: its memory may be corrupt, and the session keeps the state it had before.
+  const written = session?.save !== undefined && !run.retire && !run.restoreFailed ? run.snapshot(session.save) : undefined;
+  if (written && "kind" in written) {
+    if (written.kind === "MemoryLimitExceeded") run.retire = true;
+    const message = `The session's state could not be written (${written.message}).`;
+    if (error) error = { ...error, message: `${error.message} ${message}` };
+    else result = { kind: written.kind, message, stack: null };
+    error ??= result as ClassifiedError;
+  }
   const finished = run.bridge?.finish() ?? { logs: [], diagnostics: [], unfinishedCalls: [] };
   const printed = engine.printed.splice(0);
   const diagnostics = printed.length === 0 ? finished.diagnostics : [...finished.diagnostics, ...printed.map(engineDiagnostic)];
-  const outcome = { resultJson: "json" in result ? result.json : null, error, ...finished, diagnostics };
+  const kept = session?.keep === true && !run.retire && !run.restoreFailed;
+  if (session && run.restoreFailed) run.keepRealm = false;
+  const outcome: RunOutcome = {
+    resultJson: "json" in result ? result.json : null,
+    error,
+    ...finished,
+    diagnostics,
+    ...(written && !("kind" in written) ? { session: written } : {}),
+    ...(session && run.unrestored.length > 0 ? { notRestored: run.unrestored } : {}),
+    ...(kept ? { sessionKept: true } : {}),
+  };
   report({ type: "done", id: request.id, retire: run.retire, outcome });
   run.teardown();
-  return !run.retire;
+  return { usable: !run.retire, kept: kept && !run.retire ? used : undefined };
 }
 
 /** A line the engine printed while the run went on: in practice the module's abort, after which it is replaced. */

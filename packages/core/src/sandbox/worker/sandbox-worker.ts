@@ -6,7 +6,7 @@ import { parentPort, receiveMessageOnPort, type MessagePort } from "node:worker_
 import { SIGNAL, type ReplyBatch, type RunDone, type RunRequest, type WorkerInit } from "../protocol.js";
 import { createGuestEngine, type GuestEngine } from "./create-guest-engine.js";
 import type { GuestChannel } from "./guest-channel.js";
-import { createGuestRealm, type GuestRealm } from "./guest-realm.js";
+import { createGuestRealm, disposeRealm, prepareStatePiece, type GuestRealm } from "./guest-realm.js";
 import { runGuest } from "./run-guest.js";
 
 const port = parentPort!;
@@ -74,8 +74,11 @@ function serve(engine: GuestEngine, flags: Int32Array, replyPort: MessagePort): 
   const channel = createChannel(flags, replyPort);
   // The next run's runtime and context, made while no run waits (creating them is most of a trivial run).
   let realm: GuestRealm | undefined;
-  // A session's runtime and context: made by its first run, kept for every later one (its worker runs nothing else).
+  // The realm of the session live in this worker: made or restored by a session's run, kept for its later runs.
   let session: GuestRealm | undefined;
+  // A worker that served a session makes the state piece in its next realm while it waits: a session's next restore
+  // will likely come here, and a worker that only runs plain runs never pays for it.
+  let servesSessions = false;
   for (;;) {
     const seen = Atomics.load(flags, SIGNAL.wake);
     drain(replyPort, 0);
@@ -85,20 +88,36 @@ function serve(engine: GuestEngine, flags: Int32Array, replyPort: MessagePort): 
         realm = createGuestRealm(engine);
         continue;
       }
+      if (servesSessions && realm && !realm.globals.statePiece) {
+        prepareStatePiece(realm)?.dispose();
+        continue;
+      }
       if (Atomics.exchange(flags, SIGNAL.soon, 0) === 1) awaitSoon(flags, seen);
       else Atomics.wait(flags, SIGNAL.wake, seen);
       continue;
     }
     // A run that came without the poll (it was already posted) leaves no poll owed for the next idle moment.
     Atomics.store(flags, SIGNAL.soon, 0);
-    if (request.session === true) session ??= realm ?? createGuestRealm(engine);
+    if (request.session?.fresh && session) {
+      const dropped = disposeRealm(session);
+      session = undefined;
+      if (!dropped) {
+        port.postMessage({ type: "retired" });
+        return;
+      }
+    }
     let reported = false;
     const report = (done: RunDone) => {
       reported = done.retire;
       port.postMessage(done);
     };
-    const usable = runGuest({ engine, request, channel, report, realm: session ?? realm, kept: session !== undefined });
-    realm = undefined;
+    const target = request.session ? (session ?? realm) : realm;
+    if (target === realm) realm = undefined;
+    const { usable, kept } = runGuest({ engine, request, channel, report, realm: target });
+    if (request.session) {
+      servesSessions = true;
+      session = kept;
+    }
     // What the teardown printed (the module's abort) is no run's: the run is reported, and a failed teardown retires
     // this worker.
     engine.printed.length = 0;

@@ -1,0 +1,103 @@
+import type { SessionLease, SessionStore } from "./session-store.js";
+
+interface Entry {
+  owner: string;
+  state: string | null;
+  version: number;
+  /** Idle deadline: the session ends after it unless a lease is held then. */
+  expiresAt: number;
+  lease: { token: string; until: number } | null;
+}
+
+/**
+ * The default SessionStore: sessions in a Map of this process, so only code modes of this process can share it.
+ * Leases and times to live are checked against the clock on every call; an expired session is gone at once.
+ *
+ * @example
+ * const store = createMemorySessionStore();
+ * const first = createCodeMode({ tools, sessions: { store } });
+ * const second = createCodeMode({ tools, sessions: { store } }); // runs the sessions `first` opened
+ */
+export function createMemorySessionStore(): SessionStore {
+  // Insertion order is use order (each use moves the entry to the end), so the first lease-free entry is the LRU one.
+  const entries = new Map<string, Entry>();
+
+  const leased = (entry: Entry, now: number) => entry.lease !== null && entry.lease.until > now;
+  const expired = (entry: Entry, now: number) => entry.expiresAt <= now && !leased(entry, now);
+  const touch = (id: string, entry: Entry) => {
+    entries.delete(id);
+    entries.set(id, entry);
+  };
+  const live = (id: string, now: number): Entry | undefined => {
+    const entry = entries.get(id);
+    if (entry && expired(entry, now)) {
+      entries.delete(id);
+      return undefined;
+    }
+    return entry;
+  };
+  const held = (id: string, token: string, now: number): Entry | undefined => {
+    const entry = live(id, now);
+    return entry?.lease?.token === token && entry.lease.until > now ? entry : undefined;
+  };
+
+  return {
+    async create(id, owner, { ttlMs, maxSessions }) {
+      const now = Date.now();
+      for (const [key, entry] of entries) if (expired(entry, now)) entries.delete(key);
+      if (entries.has(id)) return false;
+      if (entries.size >= maxSessions) {
+        let evicted: string | undefined;
+        for (const [key, entry] of entries) {
+          if (leased(entry, now)) continue;
+          if (entry.owner === owner) {
+            evicted = key;
+            break;
+          }
+          evicted ??= key;
+        }
+        if (evicted === undefined) return false;
+        entries.delete(evicted);
+      }
+      entries.set(id, { owner, state: null, version: 0, expiresAt: now + ttlMs, lease: null });
+      return true;
+    },
+    async acquire(id, owner, leaseMs) {
+      const now = Date.now();
+      const entry = live(id, now);
+      if (!entry || entry.owner !== owner) return "missing";
+      if (leased(entry, now)) return "busy";
+      const token = globalThis.crypto.randomUUID();
+      entry.lease = { token, until: now + leaseMs };
+      touch(id, entry);
+      const lease: SessionLease = { token, session: { owner, state: entry.state, version: entry.version } };
+      return lease;
+    },
+    async renew(id, token, leaseMs) {
+      const now = Date.now();
+      const entry = held(id, token, now);
+      if (!entry) return false;
+      entry.lease = { token, until: now + leaseMs };
+      return true;
+    },
+    async release(id, token, { state, ttlMs }) {
+      const now = Date.now();
+      const entry = held(id, token, now);
+      if (!entry) return false;
+      if (state !== undefined) {
+        entry.state = state;
+        entry.version++;
+      }
+      entry.lease = null;
+      entry.expiresAt = now + ttlMs;
+      touch(id, entry);
+      return entry.version;
+    },
+    async delete(id, owner) {
+      const entry = live(id, Date.now());
+      if (!entry || entry.owner !== owner) return false;
+      entries.delete(id);
+      return true;
+    },
+  };
+}

@@ -1,0 +1,101 @@
+// The Redis session store's Lua scripts. Each runs atomically in Redis, which is what makes a lease held by one
+// execution at a time across every process. Times are Redis's own clock (TIME), so replicas whose clocks disagree
+// still agree on when a lease or a session expires.
+//
+// A session is a hash at <prefix>session:<id>: owner, state (absent until saved), version, ttl (its idle time to
+// live, ms), lease and leaseUntil (while an execution holds it). The hash expires by itself after ttl idle (ttl plus
+// the lease while leased). <prefix>sessions is a sorted set of every session id by its last use, for the cap and the
+// least recently used eviction; an id whose hash expired is dropped from it when `create` next walks it. Uses are
+// numbered by a counter (<prefix>sessions:uses) rather than timed, so two within one millisecond keep their order.
+import { redisScript } from "./connect-redis.js";
+
+const NOW = `local clock = redis.call('TIME')
+local now = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)
+`;
+
+/**
+ * KEYS: session, index, use counter. ARGV: id, owner, ttlMs, maxSessions, session key prefix. 1 when created; 0 when the
+ * id is already open, or the cap is reached and every session holds a lease.
+ */
+export const CREATE = redisScript(`${NOW}
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+local id, owner, ttl, max, keyPrefix = ARGV[1], ARGV[2], tonumber(ARGV[3]), tonumber(ARGV[4]), ARGV[5]
+local live, own, others = 0, {}, {}
+if redis.call('ZCARD', KEYS[2]) >= max then
+  for _, member in ipairs(redis.call('ZRANGE', KEYS[2], 0, -1)) do
+    local fields = redis.call('HMGET', keyPrefix .. member, 'owner', 'leaseUntil')
+    if not fields[1] then
+      redis.call('ZREM', KEYS[2], member)
+    elseif member ~= id then
+      live = live + 1
+      if not fields[2] or tonumber(fields[2]) <= now then
+        if fields[1] == owner then own[#own + 1] = member else others[#others + 1] = member end
+      end
+    end
+  end
+  -- Least recently used first (the set is in order of use), the owner's own before anyone else's.
+  for _, member in ipairs(others) do own[#own + 1] = member end
+  local next = 1
+  while live >= max do
+    local victim = own[next]
+    if not victim then return 0 end
+    next = next + 1
+    redis.call('DEL', keyPrefix .. victim)
+    redis.call('ZREM', KEYS[2], victim)
+    live = live - 1
+  end
+end
+redis.call('HSET', KEYS[1], 'owner', owner, 'version', 0, 'ttl', ttl)
+redis.call('PEXPIRE', KEYS[1], ttl)
+redis.call('ZADD', KEYS[2], redis.call('INCR', KEYS[3]), id)
+return 1
+`);
+
+/** KEYS: session, index, use counter. ARGV: id, owner, token, leaseMs. {"missing"}, {"busy"} or {"ok", state|false, version}. */
+export const ACQUIRE = redisScript(`${NOW}
+local fields = redis.call('HMGET', KEYS[1], 'owner', 'leaseUntil', 'state', 'version', 'ttl')
+if fields[1] ~= ARGV[2] then return {'missing'} end
+if fields[2] and tonumber(fields[2]) > now then return {'busy'} end
+local leaseMs = tonumber(ARGV[4])
+redis.call('HSET', KEYS[1], 'lease', ARGV[3], 'leaseUntil', now + leaseMs)
+redis.call('PEXPIRE', KEYS[1], tonumber(fields[5]) + leaseMs)
+redis.call('ZADD', KEYS[2], redis.call('INCR', KEYS[3]), ARGV[1])
+return {'ok', fields[3], fields[4]}
+`);
+
+/** KEYS: session. ARGV: token, leaseMs. 1 when renewed, 0 when the lease was lost. */
+export const RENEW = redisScript(`${NOW}
+local fields = redis.call('HMGET', KEYS[1], 'lease', 'ttl')
+if fields[1] ~= ARGV[1] then return 0 end
+local leaseMs = tonumber(ARGV[2])
+redis.call('HSET', KEYS[1], 'leaseUntil', now + leaseMs)
+redis.call('PEXPIRE', KEYS[1], tonumber(fields[2]) + leaseMs)
+return 1
+`);
+
+/**
+ * KEYS: session, index, use counter. ARGV: id, token, ttlMs, "1" to save the state in ARGV[5] or "0". The version after it, or -1
+ * when the lease was lost.
+ */
+export const RELEASE = redisScript(`
+local fields = redis.call('HMGET', KEYS[1], 'lease', 'version')
+if fields[1] ~= ARGV[2] then return -1 end
+local version = tonumber(fields[2])
+if ARGV[4] == '1' then
+  redis.call('HSET', KEYS[1], 'state', ARGV[5])
+  version = redis.call('HINCRBY', KEYS[1], 'version', 1)
+end
+redis.call('HDEL', KEYS[1], 'lease', 'leaseUntil')
+redis.call('HSET', KEYS[1], 'ttl', ARGV[3])
+redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[3]))
+redis.call('ZADD', KEYS[2], redis.call('INCR', KEYS[3]), ARGV[1])
+return version
+`);
+
+/** KEYS: session, index. ARGV: id, owner. 1 when it was open for this owner. */
+export const DELETE = redisScript(`
+if redis.call('HGET', KEYS[1], 'owner') ~= ARGV[2] then return 0 end
+redis.call('DEL', KEYS[1])
+redis.call('ZREM', KEYS[2], ARGV[1])
+return 1
+`);
