@@ -122,7 +122,7 @@ async function runClient(era: ClientEra, client: number, options: SessionClients
       const seen = (record.mcpSessions[mcpSessionId] ??= []);
       if (!seen.includes(replica)) seen.push(replica);
     });
-  let mcp = await connection();
+  let mcp: Client | undefined;
   let sessionId = "new";
   const retryForMs = options.retryForMs ?? 60_000;
   const maxExecutions = options.maxExecutions ?? options.minExecutions * 20;
@@ -136,6 +136,7 @@ async function runClient(era: ClientEra, client: number, options: SessionClients
       for (;;) {
         let result: ExecuteResult | undefined;
         try {
+          mcp ??= await connection();
           const answer = await mcp.callTool({ name: "execute", arguments: { code: sessionStepScript(client, step), sessionId } }, { timeout: 60_000 });
           result = answer.structuredContent as ExecuteResult | undefined;
         } catch (error) {
@@ -145,8 +146,8 @@ async function runClient(era: ClientEra, client: number, options: SessionClients
           }
           if ((error as { data?: { status?: number } }).data?.status === 404 && era === "2025-11-25") {
             record.retries.reconnects++;
-            await mcp.close().catch(() => undefined);
-            mcp = await connection();
+            await mcp?.close().catch(() => undefined);
+            mcp = undefined;
           } else {
             record.retries.transport++;
             retried(`transport: ${(error as Error).message.slice(0, 160)}`);
@@ -183,7 +184,7 @@ async function runClient(era: ClientEra, client: number, options: SessionClients
     }
     return record;
   } finally {
-    await mcp.close().catch(() => undefined);
+    await mcp?.close().catch(() => undefined);
   }
 }
 
@@ -196,14 +197,25 @@ async function connect(era: ClientEra, options: SessionClientsOptions, onRespons
   const recording = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const response = await fetch(input, init);
     const sent = new Headers(init?.headers).get("mcp-session-id") ?? response.headers.get("mcp-session-id") ?? undefined;
-    onResponse(era === "2025-11-25" ? sent : undefined, response.headers.get("x-codemode-replica") ?? "");
+    // A 404 comes from a replica that does not know the session: it is the answer that makes the client start
+    // again, not a request the session was served on.
+    const served = response.status !== 404 ? sent : undefined;
+    onResponse(era === "2025-11-25" ? served : undefined, response.headers.get("x-codemode-replica") ?? "");
     return response;
   };
   const transport = new StreamableHTTPClientTransport(new URL(options.url), {
     requestInit: { headers: { Authorization: `Bearer ${options.token}` } },
     fetch: recording,
   });
-  await client.connect(transport);
+  try {
+    await client.connect(transport);
+    // As an agent does before its first call; the listing also tells the SDK which arguments travel as headers too
+    // (the execute tool's sessionId as Mcp-Param-Session-Id).
+    await client.listTools();
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    throw error;
+  }
   return client;
 }
 
