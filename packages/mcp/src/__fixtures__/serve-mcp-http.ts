@@ -16,7 +16,8 @@ import {
 /** What {@link serveMcpHttp} serves: the tools to list, and the answer to each call. */
 export interface ServedTools {
   tools: Tool[];
-  call(name: string, args: Record<string, unknown>, signal: AbortSignal): Promise<CallToolResult>;
+  /** `toolsChanged` tells the calling client alone (on the call's own response stream) that the tool list changed. */
+  call(name: string, args: Record<string, unknown>, signal: AbortSignal, toolsChanged: () => Promise<void>): Promise<CallToolResult>;
 }
 
 /** A running server; `url` is its MCP endpoint. */
@@ -59,7 +60,7 @@ function createMcpServer(served: ServedTools): Server {
   const server = new Server({ name: "served", version: "1.0.0" }, { capabilities: { tools: {} } });
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: served.tools }));
   server.setRequestHandler(CallToolRequestSchema, ({ params }, extra) =>
-    served.call(params.name, params.arguments ?? {}, extra.signal),
+    served.call(params.name, params.arguments ?? {}, extra.signal, () => extra.sendNotification({ method: "notifications/tools/list_changed" })),
   );
   return server;
 }

@@ -40,6 +40,7 @@ export function connectRedis(url: string, options: ConnectRedisOptions): RedisCo
   let current: Redis | undefined;
   let lastError: Error | undefined;
   let wasUp = false;
+  let closing = false;
 
   const make = async () => {
     const { Redis } = await import("ioredis");
@@ -60,7 +61,7 @@ export function connectRedis(url: string, options: ConnectRedisOptions): RedisCo
       options.onStatus?.("up");
     });
     client.on("close", () => {
-      if (!wasUp) return;
+      if (!wasUp || closing) return;
       wasUp = false;
       options.onStatus?.("down", lastError?.message ?? "the connection closed");
     });
@@ -81,6 +82,7 @@ export function connectRedis(url: string, options: ConnectRedisOptions): RedisCo
       return current?.status === "ready" ? undefined : lastError;
     },
     async close() {
+      closing = true;
       const client = await made?.catch(() => undefined);
       client?.disconnect();
     },

@@ -131,7 +131,12 @@ export const gatewayConfigSchema = z.strictObject({
   sessions: z
     .strictObject({
       ttlMs: z.number().int().positive().max(86_400_000).optional(),
-      maxSessions: z.number().int().positive().max(1024).optional(),
+      /** Sessions open at once, hibernated ones included; in a cluster, across every replica. */
+      maxSessions: z.number().int().positive().max(1_000_000).optional(),
+      /** Sessions holding a worker thread at once, per process. */
+      maxLiveSessions: z.number().int().positive().max(1024).optional(),
+      hibernateAfterMs: z.number().int().positive().max(86_400_000).optional(),
+      maxStateBytes: z.number().int().positive().optional(),
     })
     .optional(),
   approvals: approvalsConfigSchema.optional(),

@@ -37,6 +37,16 @@ describe("parseGatewayConfig", () => {
     expect(problemsOf({ mcpServers: {}, shutdown: { graceMs: -1 } })).toContain("shutdown.graceMs");
   });
 
+  it("names a cluster whose Redis URL, secret or replica id cannot be used, and expands the URL from the environment", () => {
+    expect(problemsOf({ mcpServers: {}, cluster: { redisUrl: "http://cache:6379" } })).toContain('cluster.redisUrl: must be a Redis URL: "redis://');
+    expect(problemsOf({ mcpServers: {}, cluster: { redisUrl: "not a url" } })).toContain("cluster.redisUrl: must be a Redis URL");
+    expect(problemsOf({ mcpServers: {}, cluster: {} })).toContain("cluster.redisUrl:");
+    expect(problemsOf({ mcpServers: {}, cluster: { redisUrl: "redis://cache", secret: "short" } })).toContain("cluster.secret: must be at least 32 characters");
+    expect(problemsOf({ mcpServers: {}, cluster: { redisUrl: "redis://cache", replicaId: "has space" } })).toContain("cluster.replicaId:");
+    const config = parseGatewayConfig({ mcpServers: {}, cluster: { redisUrl: "${REDIS_URL}", keyPrefix: "gw1:" } }, { env: { REDIS_URL: "rediss://:pw@cache:6380/2" } });
+    expect(config.cluster).toEqual({ redisUrl: "rediss://:pw@cache:6380/2", keyPrefix: "gw1:" });
+  });
+
   it("accepts metrics, audit and shutdown settings", () => {
     const config = parseGatewayConfig(
       { mcpServers: {}, metrics: { token: TOKEN, port: 9464 }, audit: { stderr: true, includeArguments: true }, shutdown: { graceMs: 5000 } },

@@ -122,7 +122,8 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
     ...(config.poolSize ? { poolSize: config.poolSize } : {}),
     ...(config.script ?? {}),
     ...workspaceOf(config, options),
-    ...(config.sessions ? { sessions: config.sessions } : {}),
+    // In a cluster code sessions live in Redis, so that any replica runs any session's next execution.
+    ...(config.sessions ? { sessions: cluster ? { ...config.sessions, store: cluster.stores.sessions } : config.sessions } : {}),
     approve: approveThroughClient,
     // Filled in below: the upstreams are made after the code mode, whose tools they publish.
     resources: { list: (args, call) => resources.list(args, call), read: (args, call) => resources.read(args, call) },
@@ -224,7 +225,7 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
   }
 
   function createStatelessServer(scope: { allow?: readonly string[]; owner?: string }) {
-    return createStatelessGatewayServer(serverOptions(scope), { runs: pausedRuns, key: requestStateKey, caller: scope.owner ?? LOCAL_OWNER });
+    return createStatelessGatewayServer(serverOptions(scope), { runs: pausedRuns, key: requestStateKey, caller: scope.owner ?? LOCAL_OWNER, replica: replicaId });
   }
 
   function watchTools(onChange: () => void) {

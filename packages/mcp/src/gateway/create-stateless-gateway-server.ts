@@ -23,6 +23,8 @@ export interface StatelessApprovals {
   key: Uint8Array;
   /** The caller's identity, bound into every requestState it is given. */
   caller: string;
+  /** This process's replica id in a cluster, named in the requestState so that another replica can say where the run is. */
+  replica?: string | undefined;
 }
 
 // The list depends on the caller's `allow`, so it may be cached per caller only; the execute tool's description
@@ -88,7 +90,7 @@ export function createStatelessGatewayServer(options: CreateGatewayServerOptions
   server.setRequestHandler("tools/call", async (request, ctx) => {
     try {
       if (request.params.name === options.executeName && declaresElicitation(ctx)) {
-        const runs = { tools, runs: approvals.runs, codec, caller: approvals.caller };
+        const runs = { tools, runs: approvals.runs, codec, caller: approvals.caller, replica: approvals.replica };
         return (await executeWithInputRequired(runs, request.params, ctx)) as CallToolResult;
       }
       return (await tools.call(request.params.name, request.params.arguments, toolCallOf(ctx))) as CallToolResult;

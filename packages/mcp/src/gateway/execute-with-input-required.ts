@@ -20,6 +20,8 @@ import type { PausedRuns } from "./paused-runs.js";
 /** What a requestState minted by the gateway holds: which paused run, started with which arguments. */
 export interface ExecuteRequestState {
   run: string;
+  /** The cluster replica that holds the run, when there is a cluster. */
+  replica?: string;
   /** SHA-256 of the arguments, so a retry cannot resume a run with other arguments than the ones it started with. */
   args: string;
 }
@@ -31,6 +33,8 @@ export interface ExecuteWithInputRequiredOptions {
   codec: RequestStateCodec<ExecuteRequestState>;
   /** The caller's identity; a run is resumed only by the caller that started it. */
   caller: string;
+  /** This process's replica id in a cluster. */
+  replica?: string | undefined;
 }
 
 /**
@@ -59,14 +63,15 @@ export async function executeWithInputRequired(
   } else {
     if (state.args !== args) throw new ProtocolError(ProtocolErrorCode.InvalidParams, "The requestState belongs to a call with other arguments.");
     run = options.runs.get(state.run, options.caller);
-    if (!run) return gone();
+    if (!run) return gone(state.replica, options.replica);
     // Answers are the client's word: an approval reads only `action`, an upstream's SDK checks what it asked for.
     for (const [key, answer] of Object.entries(ctx.mcpReq.inputResponses ?? {})) run.answer(key, answer as CallerAnswer);
   }
   const progress = await run.next({ signal: ctx.mcpReq.signal, ...progressReporterOf(ctx) });
   if ("done" in progress) return progress.done;
   const inputRequests = Object.fromEntries(progress.waiting.map(({ key, question }) => [key, inputRequestOf(question)]));
-  return inputRequired({ inputRequests, requestState: await options.codec.mint({ run: run.id, args }, ctx) });
+  const minted: ExecuteRequestState = { run: run.id, args, ...(options.replica ? { replica: options.replica } : {}) };
+  return inputRequired({ inputRequests, requestState: await options.codec.mint(minted, ctx) });
 }
 
 /** A question as an input request of the 2026-07-28 revision. */
@@ -94,9 +99,12 @@ function withinCapabilities(capabilities: ClientCapabilities | undefined, ask: A
   };
 }
 
-function gone(): SessionCallToolResult {
+function gone(holder: string | undefined, here: string | undefined): SessionCallToolResult {
   const text =
-    "The paused execution this retry belongs to is gone: it finished long ago, or another gateway process or a restart holds it. Run the script again.";
+    holder !== undefined && holder !== here
+      ? `The paused execution this retry belongs to waits on gateway replica ${holder}, and the retry reached replica ${here}: ` +
+        "a paused run is answered only by the replica that paused it. Run the script again."
+      : "The paused execution this retry belongs to is gone: it finished long ago, or another gateway process or a restart holds it. Run the script again.";
   return { content: [{ type: "text", text }], isError: true };
 }
 

@@ -25,15 +25,16 @@ export interface RedisServer {
 }
 
 /** Starts redis-server on 127.0.0.1 and a free port; `appendonly` keeps writes in an AOF file that a restart reads. */
-export async function startRedisServer(options: { appendonly?: boolean } = {}): Promise<RedisServer> {
+export async function startRedisServer(options: { appendonly?: boolean; password?: string; port?: number } = {}): Promise<RedisServer> {
   const dir = mkdtempSync(path.join(tmpdir(), "codemode-redis-"));
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   let child: ChildProcess | undefined;
 
   async function start() {
     const args = ["--port", String(port), "--bind", "127.0.0.1", "--dir", dir, "--save", "", "--appendonly", options.appendonly ? "yes" : "no"];
     // appendfsync always: a write acknowledged is on disk, so a restart in the test finds it.
     if (options.appendonly) args.push("--appendfsync", "always");
+    if (options.password !== undefined) args.push("--requirepass", options.password);
     const started = spawn("redis-server", args, { stdio: ["ignore", "pipe", "pipe"] });
     child = started;
     await new Promise<void>((resolve, reject) => {
