@@ -1,4 +1,4 @@
-// `pnpm bench`: engine, catalog, tokens, load and quotas (`bench leaks` on demand); readable tables on stdout,
+// `pnpm bench`: engine, catalog, tokens, load and quotas (`bench leaks` and `bench cluster` on demand); readable tables on stdout,
 // JSON in bench/results/. Exits non-zero only when a workload crashes or answers wrongly; a missed goal is reported,
 // not fatal (the machine is shared and noisy).
 import { mkdir, writeFile } from "node:fs/promises";
@@ -15,6 +15,8 @@ import { formatLeaksReport } from "./leaks/format-leaks-report.js";
 import { formatQuotasReport } from "./quotas/format-quotas-report.js";
 import { runQuotasBench } from "./quotas/run-quotas-bench.js";
 import { runLeaksBench } from "./leaks/run-leaks-bench.js";
+import { formatClusterReport } from "./cluster/format-cluster-report.js";
+import { runClusterBench } from "./cluster/run-cluster-bench.js";
 
 const RESULTS = fileURLToPath(new URL("../results/", import.meta.url));
 const only = process.argv[2];
@@ -60,4 +62,12 @@ if (only === "leaks") {
   console.log(`\n## Leaks (bench/results/leaks.json)\n\n${formatLeaksReport(report)}\n`);
   const wrong = report.engine.wrong.count + report.gateway.wrong.count;
   if (wrong > 0) throw new Error(`Leaks: ${wrong} runs answered wrongly.`);
+}
+// The cluster needs redis-server and haproxy, and takes a few minutes: it runs only when named (bench/README.md).
+if (only === "cluster") {
+  const machine = describeMachine();
+  const report = await runClusterBench(log);
+  await writeFile(`${RESULTS}cluster.json`, `${JSON.stringify({ machine: { ...machine, loadAfter: describeMachine().loadAverage }, ...report }, null, 2)}\n`);
+  console.log(`\n## Cluster (bench/results/cluster.json)\n\n${formatClusterReport(report)}\n`);
+  if (report.wrong + report.lost > 0) throw new Error(`Cluster: ${report.wrong} wrong answers, ${report.lost} sessions lost.`);
 }

@@ -26,10 +26,11 @@ export interface HaproxyConfigOptions {
  * carries no session header, so it goes to whichever replica is next: its code session lives in Redis.
  */
 export function haproxyConfig(options: HaproxyConfigOptions): string {
-  const resolvers = options.nameserver ? ["resolvers dns", `  nameserver dns ${options.nameserver}`, "  hold valid 5s", ""] : [];
+  const resolvers = options.nameserver
+    ? ["# The replicas' names are looked up again while HAProxy runs: a restarted container may get a new address.", "resolvers dns", `  nameserver dns ${options.nameserver}`, "  hold valid 5s", ""]
+    : [];
   const serverDefaults = [
-    "check inter 1s fall 2 rise 2",
-    // A replica that is starting or stopping is out of the rotation until /readyz answers 200 again.
+    "check inter 2s fall 4 rise 2",
     ...(options.nameserver ? ["resolvers dns init-addr last,libc,none"] : []),
   ].join(" ");
   return [
@@ -41,13 +42,13 @@ export function haproxyConfig(options: HaproxyConfigOptions): string {
     "  mode http",
     "  timeout connect 2s",
     "  timeout http-request 10s",
-    // An execution may run for as long as its limits allow (limits.timeoutMs, default 30 s) and a 2025-era client
-    // holds a GET stream open between requests: generous, so that HAProxy never cuts a running call.
+    "  # An execution runs for as long as its limits allow (limits.timeoutMs) and a 2025-era client holds a GET",
+    "  # stream open between requests: generous, so that HAProxy never cuts a running call.",
     "  timeout client 5m",
     "  timeout server 5m",
     "  timeout queue 30s",
-    // Only requests that never reached a replica (connection refused: a replica that just died or stopped) are
-    // sent again, to another one. A request a replica received is never repeated: it may have run.
+    "  # Only a request that never reached a replica (connection refused: one that just died or is stopping) is sent",
+    "  # again, to another. A request a replica received is never repeated here: it may have run.",
     "  retries 3",
     "  retry-on conn-failure",
     "  option redispatch 1",
@@ -58,12 +59,18 @@ export function haproxyConfig(options: HaproxyConfigOptions): string {
     "  default_backend gateways",
     "",
     "backend gateways",
+    "  # Every request goes to the next replica: a 2026-07-28 request carries no session, and code sessions live in",
+    "  # Redis, so any replica serves any of them. No cookie, no source hashing.",
     "  balance roundrobin",
+    "  # A replica that is starting, draining (SIGTERM) or without any upstream answers 503 here and gets no traffic.",
     "  option httpchk",
     "  http-check send meth GET uri /readyz ver HTTP/1.1 hdr Host localhost",
     "  http-check expect status 200",
-    // 2025-11-25 sessions live in the replica that answered initialize: route on the Mcp-Session-Id header it set.
-    // A replica that does not know a session answers 404, and the client starts a new one.
+    "  # A replica busy with executions may take a while to answer; a check that waits too little takes healthy",
+    "  # replicas out under load.",
+    "  timeout check 10s",
+    "  # 2025-11-25 MCP sessions live in the replica that answered initialize: route on the Mcp-Session-Id it set.",
+    "  # Elsewhere the session is unknown (404) and the client starts a new one.",
     "  stick-table type string len 128 size 1m expire 30m",
     "  stick match req.hdr(mcp-session-id)",
     "  stick store-response res.hdr(mcp-session-id)",

@@ -14,8 +14,10 @@ export interface Haproxy {
   /** The MCP endpoint clients connect to. */
   readonly url: string;
   readonly configFile: string;
-  /** The servers HAProxy's health checks see as up, by name. */
+  /** The servers HAProxy sends requests to (its health checks see them up, or going down but not yet down), by name. */
   serversUp(): Promise<string[]>;
+  /** HAProxy's own lines about servers going down or up (its health checks' verdicts), in order. */
+  serverEvents(): string[];
   /** Waits until exactly `names` are up (a restarted replica passed its checks; a killed one was taken out). */
   waitForServers(names: readonly string[], timeoutMs?: number): Promise<void>;
   stop(): Promise<void>;
@@ -51,7 +53,7 @@ export async function startHaproxy(options: { dir: string; servers: readonly Hap
     const rows = (await response.text()).split("\n").map((line) => line.split(","));
     const header = rows[0] ?? [];
     const status = header.indexOf("status");
-    return rows.filter((row) => row[0] === "gateways" && row[1] !== "BACKEND" && row[status] === "UP").map((row) => row[1] as string);
+    return rows.filter((row) => row[0] === "gateways" && row[1] !== "BACKEND" && (row[status] ?? "").startsWith("UP")).map((row) => row[1] as string);
   }
 
   await waitFor(async () => (started.child.exitCode === null ? ((await fetch(`http://127.0.0.1:${statsPort}/stats`)).ok ? true : undefined) : false), {
@@ -65,6 +67,10 @@ export async function startHaproxy(options: { dir: string; servers: readonly Hap
     url: `http://127.0.0.1:${port}/mcp`,
     configFile,
     serversUp,
+    serverEvents: () =>
+      tailOf(logFile, 100_000)
+        .split("\n")
+        .filter((line) => /Server gateways\/\S+ is (DOWN|UP)/.test(line)),
     async waitForServers(names, timeoutMs = 30_000) {
       const wanted = [...names].sort().join(",");
       let last: string[] = [];

@@ -19,8 +19,11 @@ afterAll(async () => {
   await Promise.all(started.map((cluster) => cluster.close()));
 });
 
+const began = Date.now();
+const log = (line: string) => console.log(`cluster test +${((Date.now() - began) / 1000).toFixed(1)}s: ${line}`);
+
 async function start(options: { replicas: number; shared: boolean; loadBalancer: boolean }): Promise<Cluster> {
-  const cluster = await startCluster({ ...options, config: demoClusterConfig(), env: demoReplicaEnv, token: "cluster-test-token-0001" });
+  const cluster = await startCluster({ ...options, config: demoClusterConfig(), env: demoReplicaEnv, token: "cluster-test-token-0001", log });
   started.push(cluster);
   return cluster;
 }
@@ -35,6 +38,7 @@ describe.skipIf(missing.length > 0)("a cluster of three gateways behind HAProxy,
   it("keeps every client's code session right across replicas, a killed replica and a Redis restart", { timeout: 900_000 }, async () => {
     // The baseline: the same load on one process, sessions in its memory, no load balancer.
     const single = await start({ replicas: 1, shared: false, loadBalancer: false });
+    log(`one process: ${CLIENTS} + ${LEGACY_CLIENTS} clients x ${MIN_EXECUTIONS} executions`);
     const baseline = await runSessionClients({ url: single.url, token: single.token, clients: CLIENTS, legacyClients: LEGACY_CLIENTS, minExecutions: MIN_EXECUTIONS });
     await single.close();
     started.splice(started.indexOf(single), 1);
@@ -46,6 +50,7 @@ describe.skipIf(missing.length > 0)("a cluster of three gateways behind HAProxy,
     let answered = 0;
     const faults: { at: number; what: string }[] = [];
     let faultsDone = false;
+    log(`cluster: ${CLIENTS} + ${LEGACY_CLIENTS} clients, at least ${MIN_EXECUTIONS} executions each, faults under load`);
     const run = runSessionClients({
       url: cluster.url,
       token: cluster.token,
@@ -55,18 +60,24 @@ describe.skipIf(missing.length > 0)("a cluster of three gateways behind HAProxy,
       // Clients go on until every fault has happened under load.
       keepGoing: () => !faultsDone,
       onExecution: (count) => (answered = count),
+      // A 2025 client whose replica was killed starts a new MCP session, and two loaded cores make that slow.
+      retryForMs: 180_000,
     });
     const injected = (async () => {
       await until(() => answered >= total * 0.2);
-      faults.push({ at: answered, what: "SIGKILL replica-2" });
+      const fault = (what: string) => {
+        faults.push({ at: answered, what });
+        log(`${what} (after ${answered} executions)`);
+      };
+      fault("SIGKILL replica-2");
       await cluster.killReplica(1);
-      faults.push({ at: answered, what: "HAProxy took replica-2 out" });
+      fault("HAProxy took replica-2 out");
       await cluster.startReplica(1);
-      faults.push({ at: answered, what: "replica-2 restarted and back in HAProxy" });
+      fault("replica-2 restarted and back in HAProxy");
       await until(() => answered >= total * 0.55);
-      faults.push({ at: answered, what: "Redis restart (SIGTERM, then start on the same append-only file)" });
+      fault("Redis restart (SIGTERM, then start on the same append-only file)");
       await cluster.restartRedis();
-      faults.push({ at: answered, what: "Redis answering again" });
+      fault("Redis answering again");
       faultsDone = true;
     })();
     const [report] = await Promise.all([run, injected]);
@@ -78,6 +89,7 @@ describe.skipIf(missing.length > 0)("a cluster of three gateways behind HAProxy,
     const written = {
       clients: { modern: CLIENTS, legacy: LEGACY_CLIENTS, minExecutions: MIN_EXECUTIONS },
       faults,
+      haproxyServerEvents: cluster.haproxy?.serverEvents() ?? [],
       cluster: summary(report),
       onProcess: summary(baseline),
       ratio: { p50: round(report.latency.p50 / baseline.latency.p50), p99: round(report.latency.p99 / baseline.latency.p99) },
