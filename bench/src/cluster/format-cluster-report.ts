@@ -18,9 +18,10 @@ export function formatClusterReport(report: ClusterReport): string {
   );
   const redis = report.redis.map(
     (cost) =>
-      `${cost.setup}: Redis ran ${cost.commandsPerExecution} commands per session execution (${Object.entries(cost.byCommand)
+      `${cost.setup}: per session execution, ${cost.roundTripsPerExecution} round trips to Redis, ` +
+      `${cost.commandsPerExecution} commands run there (${Object.entries(cost.byCommand)
         .map(([name, count]) => `${name} ${count}`)
-        .join(", ")}), ${cost.cpuMicrosecondsPerExecution} µs of its CPU each`,
+        .join(", ")}), ${cost.bytesPerExecution.in} bytes in and ${cost.bytesPerExecution.out} out, ${cost.cpuMicrosecondsPerExecution} µs of Redis's CPU`,
   );
   return [
     table,

@@ -27,8 +27,12 @@ export interface SetupFigures {
 /** What Redis did per session execution, read from INFO before and after the measured rounds of one setup. */
 export interface RedisCost {
   setup: ClusterSetup;
-  /** Commands Redis ran per execution (EVALSHA, GET, ...). */
+  /** Requests the replicas sent Redis per execution: its round trips (a script called with EVALSHA is one). */
+  roundTripsPerExecution: number;
+  /** Commands Redis ran per execution, those inside the scripts included. */
   commandsPerExecution: number;
+  /** Bytes to and from Redis per execution (the session's saved state travels both ways). */
+  bytesPerExecution: { in: number; out: number };
   /** The commands by name, per execution. */
   byCommand: Record<string, number>;
   /** Redis's own CPU time per execution, in microseconds (user + system). */
@@ -120,9 +124,18 @@ export async function runClusterBench(log: (line: string) => void, settings: Clu
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
 
+/**
+ * The commands a replica sends Redis itself: every session operation is one Lua script (EVALSHA, or EVAL the first
+ * time), whose own calls (HSET, ZADD, ...) Redis counts under their names too; GET, SET and PUBLISH are the
+ * continuation store's and the upstream news'.
+ */
+const CLIENT_COMMANDS = ["evalsha", "eval", "get", "set", "publish"];
+
 interface RedisSample {
   commands: Record<string, number>;
   cpuSeconds: number;
+  bytesIn: number;
+  bytesOut: number;
 }
 
 /** Redis's per-command call counts and its CPU time so far (INFO commandstats, INFO cpu). */
@@ -134,9 +147,14 @@ async function sampleRedis(cluster: Cluster): Promise<RedisSample> {
     const match = /^cmdstat_([^:]+):calls=(\d+)/.exec(line.trim());
     if (match?.[1] && match[2]) commands[match[1]] = Number(match[2]);
   }
-  const cpu = await redis.command("INFO", "cpu");
-  const read = (name: string) => Number(new RegExp(`^${name}:([\\d.]+)`, "m").exec(cpu)?.[1] ?? 0);
-  return { commands, cpuSeconds: read("used_cpu_user") + read("used_cpu_sys") };
+  const info = `${await redis.command("INFO", "cpu")}\n${await redis.command("INFO", "stats")}`;
+  const read = (name: string) => Number(new RegExp(`^${name}:([\\d.]+)`, "m").exec(info)?.[1] ?? 0);
+  return {
+    commands,
+    cpuSeconds: read("used_cpu_user") + read("used_cpu_sys"),
+    bytesIn: read("total_net_input_bytes"),
+    bytesOut: read("total_net_output_bytes"),
+  };
 }
 
 function redisCost(setup: ClusterSetup, before: RedisSample, after: RedisSample, executions: number): RedisCost {
@@ -150,8 +168,12 @@ function redisCost(setup: ClusterSetup, before: RedisSample, after: RedisSample,
     byCommand[name] = Math.round((delta / executions) * 100) / 100;
     total += delta;
   }
+  const perExecution = (value: number) => Math.round((value / executions) * 100) / 100;
+  const sent = (name: string) => (after.commands[name] ?? 0) - (before.commands[name] ?? 0);
   return {
     setup,
+    roundTripsPerExecution: perExecution(CLIENT_COMMANDS.reduce((total, name) => total + sent(name), 0)),
+    bytesPerExecution: { in: Math.round((after.bytesIn - before.bytesIn) / executions), out: Math.round((after.bytesOut - before.bytesOut) / executions) },
     commandsPerExecution: Math.round((total / executions) * 100) / 100,
     byCommand,
     cpuMicrosecondsPerExecution: Math.round(((after.cpuSeconds - before.cpuSeconds) * 1e6) / executions),

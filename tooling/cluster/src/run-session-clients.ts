@@ -137,7 +137,7 @@ async function runClient(era: ClientEra, client: number, options: SessionClients
         let result: ExecuteResult | undefined;
         try {
           mcp ??= await connection();
-          const answer = await mcp.callTool({ name: "execute", arguments: { code: sessionStepScript(client, step), sessionId } }, { timeout: 60_000 });
+          const answer = await mcp.callTool({ name: "execute", arguments: { code: sessionStepScript(client, step), sessionId } }, { timeout: 120_000 });
           result = answer.structuredContent as ExecuteResult | undefined;
         } catch (error) {
           if (performance.now() - begin > retryForMs) {
