@@ -1,4 +1,5 @@
-// `pnpm bench`: engine, catalog, tokens, load and quotas (`bench leaks` and `bench cluster` on demand); readable tables on stdout,
+// `pnpm bench`: engine, catalog, tokens, load, quotas and sessions (`bench leaks` and `bench cluster` on demand);
+// readable tables on stdout,
 // JSON in bench/results/. Exits non-zero only when a workload crashes or answers wrongly; a missed goal is reported,
 // not fatal (the machine is shared and noisy).
 import { mkdir, writeFile } from "node:fs/promises";
@@ -17,6 +18,8 @@ import { runQuotasBench } from "./quotas/run-quotas-bench.js";
 import { runLeaksBench } from "./leaks/run-leaks-bench.js";
 import { formatClusterReport } from "./cluster/format-cluster-report.js";
 import { runClusterBench } from "./cluster/run-cluster-bench.js";
+import { formatSessionsReport } from "./sessions/format-sessions-report.js";
+import { runSessionsBench } from "./sessions/run-sessions-bench.js";
 
 const RESULTS = fileURLToPath(new URL("../results/", import.meta.url));
 const only = process.argv[2];
@@ -53,6 +56,12 @@ if (only === undefined || only === "quotas") {
   await writeFile(`${RESULTS}quotas.json`, `${JSON.stringify({ machine: { ...machine, loadAfter: describeMachine().loadAverage }, ...report }, null, 2)}\n`);
   console.log(`\n## Quotas (bench/results/quotas.json)\n\n${formatQuotasReport(report)}\n`);
   if (report.wrong.count > 0) throw new Error(`Quotas: ${report.wrong.count} steady runs answered wrongly.`);
+}
+if (only === undefined || only === "sessions") {
+  const machine = describeMachine();
+  const report = await runSessionsBench(log);
+  await writeFile(`${RESULTS}sessions.json`, `${JSON.stringify({ machine: { ...machine, loadAfter: describeMachine().loadAverage }, ...report }, null, 2)}\n`);
+  console.log(`\n## Sessions (bench/results/sessions.json)\n\n${formatSessionsReport(report)}\n`);
 }
 // Leaks take about five minutes: they run only when named (bench/README.md).
 if (only === "leaks") {

@@ -1,10 +1,13 @@
 import { performance } from "node:perf_hooks";
 
-/** One side of a comparison: `run` does the work once (timed); `check` throws if its answer is wrong (not timed). */
+/**
+ * One side of a comparison: `run` does the work once (timed); `check` throws if its answer is wrong (not timed, and
+ * awaited when it returns a promise: a pause after a run goes there).
+ */
 export interface Contender {
   name: string;
   run: () => Promise<unknown>;
-  check?: (answer: unknown) => void;
+  check?: (answer: unknown) => void | Promise<void>;
 }
 
 /** How long {@link compareInterleaved} measures. */
@@ -29,7 +32,7 @@ export async function compareInterleaved(
     for (const contender of contenders) {
       // Not `check?.(await run())`: optional chaining would skip the run when there is no check.
       const answer = await contender.run();
-      contender.check?.(answer);
+      await contender.check?.(answer);
     }
   }
   const samples: Record<string, number[]> = Object.fromEntries(contenders.map((c) => [c.name, []]));
@@ -41,7 +44,7 @@ export async function compareInterleaved(
       const before = performance.now();
       const answer = await contender.run();
       samples[contender.name]!.push(performance.now() - before);
-      contender.check?.(answer);
+      await contender.check?.(answer);
     }
   }
   return samples;

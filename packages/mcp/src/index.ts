@@ -2,6 +2,7 @@
 export {
   gatewayConfigSchema,
   loadGatewayConfig,
+  type ClusterConfig,
   parseGatewayConfig,
   type GatewayConfig,
   type ParseGatewayConfigOptions,

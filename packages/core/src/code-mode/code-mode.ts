@@ -49,7 +49,8 @@ export interface CreateCodeModeOptions extends ToolCallHooks {
   resources?: ResourceSource;
   /**
    * Opt-in sessions: an execution given `sessionId` keeps its top-level variables for the next execution of the same
-   * session, in a worker of its own. Off by default: every execution starts from a fresh state. See docs/sessions.md.
+   * session: live in a worker while hot, a snapshot in `sessions.store` once it hibernates. Off by default: every
+   * execution starts from a fresh state. See docs/sessions.md.
    */
   sessions?: SessionOptions;
   /**
@@ -127,7 +128,8 @@ export interface CodeMode {
   setTools(tools: readonly ToolDefinition[]): void;
   /**
    * Ends a session before its time to live, for a host that knows the conversation is over: a run in flight in it
-   * fails with `Cancelled`, its worker thread stops before this resolves, and its id is then not found. Resolves true
+   * fails with `Cancelled` and has stopped before this resolves, the session leaves the store, and its id is then not
+   * found. Resolves true
    * when it ended a session of `owner` (default `""`), false for an id that is unknown, expired, already ended or
    * another owner's (one answer for all) and after `close()`; without `sessions` it throws INVALID_OPTIONS.
    *

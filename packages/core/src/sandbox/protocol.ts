@@ -43,6 +43,8 @@ export interface WorkerInit {
   replyPort: MessagePort;
   /** Guest JavaScript: an expression that evaluates to `(value) => string`, the JSON text of a returned value. */
   serializerSource: string;
+  /** A worker for sessions: each realm it makes ahead gets the session state piece too (see prepareStatePiece). */
+  sessions?: true;
 }
 
 /** The limits a worker enforces itself. */

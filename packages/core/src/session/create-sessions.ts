@@ -48,6 +48,8 @@ interface Local {
   /** The functions of the scripts that ran in the live copy: what says a kept function is a closure. */
   index: FunctionIndex;
   hibernation?: ReturnType<typeof setTimeout>;
+  /** A hibernation is queued or running: the session is leaving its worker. */
+  leaving?: boolean;
   running?: { controller: AbortController; endedByHost: boolean; done: Promise<void> };
 }
 
@@ -68,7 +70,7 @@ export function createSessions(
   const store: SessionStore = given ?? createMemorySessionStore();
   // A store given may be shared with other processes: each execution saves the state, so any of them runs the next.
   const shared = given !== undefined;
-  const workers = createSessionWorkers(poolOptions);
+  const workers = createSessionWorkers(poolOptions, maxLiveSessions);
   const locals = new Map<string, Local>();
   let closed = false;
 
@@ -82,7 +84,7 @@ export function createSessions(
 
   const liveCount = () => {
     let count = 0;
-    for (const local of locals.values()) if (local.live) count++;
+    for (const local of locals.values()) if (local.live && !local.leaving) count++;
     return count;
   };
 
@@ -101,6 +103,8 @@ export function createSessions(
       return;
     }
     clearTimeout(local.hibernation);
+    // A session waits for a worker: this one's is the one to free.
+    if (workers.waiting() > 0) return hibernate(local);
     local.hibernation = setTimeout(() => hibernate(local), hibernateAfterMs).unref();
   };
 
@@ -139,8 +143,9 @@ export function createSessions(
    * it into the store first. A store that fails keeps the live copy, to try again after the next idle time.
    */
   function hibernate(local: Local): void {
-    if (!local.live || local.queued > 0 || closed) return;
+    if (!local.live || local.queued > 0 || local.leaving || closed) return;
     clearTimeout(local.hibernation);
+    local.leaving = true;
     void inTurn(
       local,
       undefined,
@@ -163,7 +168,7 @@ export function createSessions(
         drop(local);
       },
       () => undefined,
-    );
+    ).finally(() => (local.leaving = false));
   }
 
   const snapshotJob = (): PoolJob => ({
@@ -242,8 +247,11 @@ export function createSessions(
     // The live copy is current only while the store holds the version this process left: any other means another
     // process ran the session since (or it hibernated), so the worker starts afresh from the stored state.
     const current = local.live?.version === session.version ? local.live : undefined;
-    const worker = local.live?.worker ?? workers.take();
+    const kept = local.live;
     delete local.live;
+    // Past the cap, the least recently used idle live session hibernates and frees its worker for this one.
+    if (!kept) enforceCap(1);
+    const worker = kept?.worker ?? (await workers.take());
     const stored = current || session.state === null ? null : readStoredState(session.state);
     if (!current) local.index = new Map();
     for (const [text, facts] of script) local.index.set(text, facts);
@@ -253,7 +261,6 @@ export function createSessions(
       source,
       session: { fresh: !current, keep: true, ...(stored ? { restore: stored.state } : {}), ...(shared ? { save: maxStateBytes } : {}) },
     };
-    if (!current) enforceCap(1);
     const signal = job.signal ? AbortSignal.any([job.signal, stop]) : stop;
     const outcome = await worker.pool.run({ ...job, signal, request });
     if (outcome.sessionKept) local.live = { worker, version: session.version };

@@ -7,27 +7,53 @@ export interface SessionWorker {
   lost: boolean;
 }
 
-/** The sessions' workers: one per live session, and a spare started ahead so a resume never waits for a thread. */
+/**
+ * The sessions' worker threads: one per live session, at most `maxLive`, and a spare started ahead so a resume never
+ * waits for a thread to start.
+ */
 export interface SessionWorkers {
-  /** A started worker for a session that is not live: the spare, or a new one when none is (the spare is replaced). */
-  take(): SessionWorker;
-  /** Gives back a worker whose session left it: it becomes the spare, or stops when there is one. */
+  /**
+   * A started worker for a session that is not live: the spare, a new one while fewer than `maxLive` + 1 run, or else
+   * the next one a hibernating session frees.
+   */
+  take(): Promise<SessionWorker>;
+  /** Gives back a worker whose session left it: to a session waiting for one, or as a spare. */
   free(worker: SessionWorker): void;
+  /** Sessions waiting for a worker: a live session that goes idle then hibernates at once. */
+  waiting(): number;
   close(): Promise<void>;
 }
 
 /** Workers kept started with no session, ready for the next session to resume or start (~10 MB each). */
 const SPARE_WORKERS = 1;
+/**
+ * How long spares past SPARE_WORKERS (workers that sessions left) are kept before they stop. Stopping them at once
+ * would start a thread for nearly every resume when sessions hibernate and resume by turns.
+ */
+const EXTRA_SPARE_MS = 30_000;
 
 /** Creates the sessions' workers; the first spare starts at once. */
-export function createSessionWorkers(poolOptions: Omit<WorkerPoolOptions, "size" | "onWorkerLost">): SessionWorkers {
+export function createSessionWorkers(poolOptions: Omit<WorkerPoolOptions, "size" | "onWorkerLost">, maxLive: number): SessionWorkers {
   const spares: SessionWorker[] = [];
   const all = new Set<SessionWorker>();
+  const waiters: ((worker: SessionWorker) => void)[] = [];
+  const limit = maxLive + SPARE_WORKERS;
   let closed = false;
+  let trim: ReturnType<typeof setTimeout> | undefined;
+  const scheduleTrim = () => {
+    clearTimeout(trim);
+    if (spares.length <= SPARE_WORKERS) return;
+    trim = setTimeout(() => {
+      for (const worker of spares.splice(SPARE_WORKERS)) {
+        all.delete(worker);
+        void worker.pool.close();
+      }
+    }, EXTRA_SPARE_MS).unref();
+  };
 
   const start = (): SessionWorker => {
     const worker: SessionWorker = {
-      pool: createWorkerPool({ ...poolOptions, size: 1, onWorkerLost: () => (worker.lost = true) }),
+      pool: createWorkerPool({ ...poolOptions, size: 1, sessions: true, onWorkerLost: () => (worker.lost = true) }),
       lost: false,
     };
     worker.pool.warm();
@@ -35,29 +61,33 @@ export function createSessionWorkers(poolOptions: Omit<WorkerPoolOptions, "size"
     return worker;
   };
   const topUp = () => {
-    while (!closed && spares.length < SPARE_WORKERS) spares.push(start());
+    while (!closed && spares.length < SPARE_WORKERS && all.size < limit) spares.push(start());
   };
   topUp();
 
   return {
     take() {
-      const worker = spares.pop() ?? start();
+      // The spare freed longest ago first: a worker just freed may still be making its next realm.
+      const worker = spares.shift() ?? (all.size < limit ? start() : undefined);
       topUp();
-      return worker;
+      if (worker) return Promise.resolve(worker);
+      return new Promise((resolve) => waiters.push(resolve));
     },
     free(worker) {
       if (closed || !all.has(worker) || spares.includes(worker)) return;
-      if (spares.length < SPARE_WORKERS) {
-        // A lost worker's pool starts a new thread on its next run; start it now, so that run does not wait for it.
-        worker.pool.warm();
-        spares.push(worker);
-        return;
-      }
-      all.delete(worker);
-      void worker.pool.close();
+      // A lost worker's pool starts a new thread on its next run; start it now, so that run does not wait for it.
+      worker.pool.warm();
+      const waiter = waiters.shift();
+      if (waiter) return waiter(worker);
+      spares.push(worker);
+      scheduleTrim();
     },
+    waiting: () => waiters.length,
     async close() {
+      // A session waiting for a worker gets one that is closing: its run then fails as the code mode closed.
+      for (const waiter of waiters.splice(0)) waiter(start());
       closed = true;
+      clearTimeout(trim);
       spares.length = 0;
       const closing = [...all].map((worker) => worker.pool.close());
       all.clear();

@@ -88,6 +88,16 @@ return { size: w.data.size, escape: escape.error.code };`);
       expect((await codemode("launch")).stderr).toContain('unknown command "launch"');
     });
 
+    it("refuses to serve a cluster whose Redis cannot be used, naming cluster.redisUrl, with exit 2", async () => {
+      const port = await freePort();
+      const config = file("cluster.json", { mcpServers: { faulty: { command: "node", args: [FAULT_SERVER] } }, cluster: { redisUrl: `redis://:secret-pw@127.0.0.1:${port}` } });
+      const served = await codemode("serve", "--config", config, "--transport", "http", "--port", "0");
+      expect(served.code).toBe(2);
+      expect(served.stderr).toContain(`codemode: Invalid gateway config: cluster.redisUrl: cannot use Redis at redis://127.0.0.1:${port}`);
+      expect(served.stderr).toContain("without cluster.secret a replica needs Redis to start");
+      expect(served.stderr).not.toContain("secret-pw");
+    });
+
     it("names an upstream that cannot start, with exit 2", async () => {
       const config = file("broken.json", { mcpServers: { ghost: { command: "definitely-not-a-command-xyz" } } });
       const { code, stderr } = await codemode("types", "--config", config);

@@ -2,6 +2,7 @@ import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { CodeModeError, isCodeModeError } from "@codemode/core";
+import { replicaIdOf } from "../cluster/index.js";
 import { importClientConfig, loadGatewayConfig, parseGatewayConfig, readClientConfigFile, type GatewayConfig } from "../config/index.js";
 import { createGateway, type Gateway } from "../gateway/index.js";
 import { createLogger, formatLogEntry, LOG_LEVELS, type LogLevel } from "../operate/index.js";
@@ -158,7 +159,7 @@ async function serve(loaded: LoadedConfig, values: ServeFlags, io: CliIo): Promi
   // Log collectors read JSON lines; a person at a terminal reads text.
   const format = process.stderr.isTTY ? "text" : "json";
   const write = (_message: string, entry: Parameters<typeof formatLogEntry>[0]) => io.stderr(`${formatLogEntry(entry, format)}\n`);
-  const logger = createLogger({ write, level });
+  const logger = createLogger({ write, level, ...(loaded.config.cluster ? { fields: { replica: replicaIdOf(loaded.config.cluster) } } : {}) });
   const gateway = createGateway(loaded.config, { baseDir: loaded.baseDir, log: write, logLevel: level });
   await gateway.start();
   const stopped = new Promise<string>((resolve) => {

@@ -97,11 +97,16 @@ export async function redisCall<T>(connection: RedisConnection, what: string, ru
   try {
     return await run(await connection.client());
   } catch (error) {
-    throw new CodeModeError("UNAVAILABLE", `Redis at ${connection.where} is unavailable (${what}: ${(error as Error).message}); try again shortly.`, {
+    throw new CodeModeError("UNAVAILABLE", `Redis at ${connection.where} is unavailable (${what}: ${reasonOf(error as Error)})`, {
       retryable: true,
       cause: error,
     });
   }
+}
+
+/** ioredis's words for a command refused while disconnected, said plainly. */
+function reasonOf(error: Error): string {
+  return /enableOfflineQueue/.test(error.message) ? "not connected" : error.message;
 }
 
 /** A Lua script, run by its SHA-1 and sent whole only when Redis does not know it yet (after a restart, say). */

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { freePort, until } from "../__fixtures__/fixtures.js";
 import { HAS_REDIS, NO_REDIS, startRedisServer, type RedisServer } from "./__fixtures__/redis-server.js";
+import { connectRedis } from "./connect-redis.js";
 import { createCluster, type Cluster } from "./create-cluster.js";
 
 if (!HAS_REDIS) console.warn(NO_REDIS);
@@ -31,9 +32,23 @@ describe.skipIf(!HAS_REDIS)("createCluster", () => {
 
   it("shares one requestState key between replicas that have no secret", async () => {
     const redis = await redisServer();
-    const [a, b] = await Promise.all([open(redis.url).start(), open(redis.url).start()]);
-    expect(Buffer.from(a).equals(Buffer.from(b))).toBe(true);
-    expect(a.byteLength).toBe(32);
+    const [a, b] = [open(redis.url), open(redis.url)];
+    await Promise.all([a.start(), b.start()]);
+    const key = Buffer.from(a.requestStateKey!);
+    expect(key.equals(Buffer.from(b.requestStateKey!))).toBe(true);
+    expect(key.byteLength).toBe(32);
+    // A Redis that lost its data gets the same key back from a replica that reconnects, so a new replica agrees.
+    await redis.stop();
+    await redis.start();
+    const probe = connectRedis(redis.url, { name: "probe" });
+    try {
+      await until(async () => (await (await probe.client()).get("codemode:request-state-key")) !== null);
+    } finally {
+      await probe.close();
+    }
+    const late = open(redis.url);
+    await late.start();
+    expect(Buffer.from(late.requestStateKey!).equals(key)).toBe(true);
   });
 
   it("refuses an unknown host and refused credentials as INVALID_CONFIG naming cluster.redisUrl", async () => {
@@ -55,7 +70,8 @@ describe.skipIf(!HAS_REDIS)("createCluster", () => {
       message: expect.stringContaining("without cluster.secret a replica needs Redis to start"),
     });
     const patient = open(`redis://127.0.0.1:${port}`, { secret: SECRET });
-    expect(Buffer.from(await patient.start()).toString("utf8")).toBe(SECRET);
+    await patient.start();
+    expect(Buffer.from(patient.requestStateKey!).toString("utf8")).toBe(SECRET);
     expect(patient.redisUp).toBe(false);
     await redisServer({ port });
     await until(() => patient.redisUp);

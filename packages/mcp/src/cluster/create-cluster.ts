@@ -25,11 +25,13 @@ export interface Cluster {
   /** The per-principal execution rate, counted across every replica. */
   readonly countExecutions: ExecutionCounter;
   /**
-   * Connects to Redis and resolves to the key that signs 2026-07-28 request states: `cluster.secret`, else the one
-   * shared through Redis. Throws `INVALID_CONFIG` naming `cluster.redisUrl` when Redis cannot be used: an unknown
-   * host, refused credentials, or, without a secret, no answer at all.
+   * Connects to Redis and gets the key that signs 2026-07-28 request states: `cluster.secret`, else the one shared
+   * through Redis. Throws `INVALID_CONFIG` naming `cluster.redisUrl` when Redis cannot be used: an unknown host,
+   * refused credentials, or, without a secret, no answer at all.
    */
-  start(): Promise<Uint8Array>;
+  start(): Promise<void>;
+  /** The key that signs 2026-07-28 request states, the same on every replica; set once {@link start} resolved. */
+  readonly requestStateKey: Uint8Array | undefined;
   /** Tells the other replicas about an upstream; lost (and logged) while Redis is away. */
   publish(event: UpstreamEvent): void;
   /**
@@ -57,13 +59,29 @@ export function createCluster(config: ClusterConfig, options: CreateClusterOptio
   const where = describeRedisUrl(config.redisUrl);
   const channel = `${prefix}upstream-events`;
   const listeners = new Set<(event: UpstreamEvent | "resync") => void>();
+  let key: Uint8Array | undefined = config.secret === undefined ? undefined : Buffer.from(config.secret, "utf8");
   const commands: RedisConnection = connectRedis(config.redisUrl, {
     name: `codemode ${replicaId}`,
     onStatus: (status, reason) => {
       if (status === "down") options.log.warn(`Redis at ${where} is down (${reason}); code sessions fail until it is back`, { redis: "down" });
-      else if (started) options.log.info(`Redis at ${where} is up`, { redis: "up" });
+      else if (started) {
+        options.log.info(`Redis at ${where} is up`, { redis: "up" });
+        if (config.secret === undefined && key) void offerKey(key);
+      }
     },
   });
+
+  /** Offers the key this replica holds again (Redis may have lost it); takes the one Redis has if it differs. */
+  async function offerKey(held: Uint8Array) {
+    try {
+      const shared = await shareRequestStateKey(commands, prefix, held);
+      if (Buffer.from(shared).equals(Buffer.from(held))) return;
+      key = shared;
+      options.log.warn("the requestState key in Redis is not the one this replica held; requestStates it signed before are no longer accepted");
+    } catch {
+      // Down again: the next reconnect offers it again.
+    }
+  }
   let subscribedOnce = false;
   const events: RedisConnection = connectRedis(config.redisUrl, {
     name: `codemode ${replicaId} events`,
@@ -82,7 +100,7 @@ export function createCluster(config: ClusterConfig, options: CreateClusterOptio
       details: { problems: [`cluster.redisUrl: cannot use Redis at ${where} (${reason})`] },
     });
 
-  async function start(): Promise<Uint8Array> {
+  async function start(): Promise<void> {
     await commands.client();
     const subscriber = await events.client();
     subscriber.on("message", (from: string, text: string) => {
@@ -95,12 +113,12 @@ export function createCluster(config: ClusterConfig, options: CreateClusterOptio
     if (error && MISCONFIGURED.test(error.message)) throw misconfigured(error.message);
     if (config.secret !== undefined) {
       if (error) options.log.warn(`Redis at ${where} is down (${error.message}); code sessions fail until it is back`, { redis: "down" });
-      return Buffer.from(config.secret, "utf8");
+      return;
     }
     if (error) {
       throw misconfigured(`${error.message}; without cluster.secret a replica needs Redis to start, to share the key that signs 2026-07-28 request states`);
     }
-    return shareRequestStateKey(commands, prefix);
+    key = await shareRequestStateKey(commands, prefix);
   }
 
   return {
@@ -108,6 +126,9 @@ export function createCluster(config: ClusterConfig, options: CreateClusterOptio
     stores: createRedisStores(commands, prefix),
     countExecutions: countExecutionsInRedis(commands, prefix),
     start,
+    get requestStateKey() {
+      return key;
+    },
     publish(event) {
       void commands
         .client()

@@ -1,2 +1,1 @@
-export { createCluster, replicaIdOf, type Cluster, type UpstreamEvent } from "./create-cluster.js";
-export type { ExecutionCounter, WindowAnswer } from "./count-executions-in-redis.js";
+export { createCluster, replicaIdOf, type Cluster } from "./create-cluster.js";

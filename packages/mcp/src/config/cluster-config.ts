@@ -28,3 +28,4 @@ export const clusterConfigSchema = z.strictObject({
 
 /** The `cluster` part of the gateway config. */
 export type ClusterConfig = z.infer<typeof clusterConfigSchema>;
+

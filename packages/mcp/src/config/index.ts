@@ -1,5 +1,5 @@
 export { gatewayConfigSchema, type GatewayConfig, type UpstreamConfig } from "./gateway-config.js";
-export { parseGatewayConfig, type ParseGatewayConfigOptions } from "./parse-gateway-config.js";
+export { parseClusterConfig, parseGatewayConfig, type ParseGatewayConfigOptions } from "./parse-gateway-config.js";
 export { loadGatewayConfig } from "./load-gateway-config.js";
 export { importClientConfig } from "./import-client-config.js";
 export { readClientConfigFile } from "./load-gateway-config.js";

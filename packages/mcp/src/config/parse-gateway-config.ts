@@ -3,6 +3,7 @@ import { homedir } from "node:os";
 import path from "node:path";
 import { parseEnv } from "node:util";
 import { CodeModeError } from "@codemode/core";
+import { clusterConfigSchema, type ClusterConfig } from "./cluster-config.js";
 import { gatewayConfigSchema, type GatewayConfig } from "./gateway-config.js";
 import { expandVariables } from "./expand-variables.js";
 
@@ -57,6 +58,13 @@ export function parseGatewayConfig(input: unknown, options: ParseGatewayConfigOp
   });
   if (problems.length > 0) throw invalidConfig(problems, options.file);
   return { ...parsed.data, mcpServers: Object.fromEntries(servers) };
+}
+
+/** Checks a `cluster` given outside a config file (`createGateway`'s option); throws `INVALID_CONFIG` naming each bad key. */
+export function parseClusterConfig(input: unknown): ClusterConfig {
+  const parsed = clusterConfigSchema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  throw invalidConfig(parsed.error.issues.flatMap((issue) => describeIssue({ ...issue, path: ["cluster", ...issue.path] })));
 }
 
 // VS Code and Cursor keep a project's mcp.json in .vscode/ or .cursor/, and mean the project's folder.

@@ -184,6 +184,22 @@ describe.skipIf(!HAS_REDIS)("createGateway in a cluster", () => {
     expect((await post(0, TOKEN)).status).toBe(200);
   });
 
+  it("takes the cluster as a createGateway option too, checking it as the config's", async () => {
+    const config = parseGatewayConfig({ mcpServers: {} });
+    expect(() => createGateway(config, { cluster: { redisUrl: "localhost:6379" } })).toThrow(
+      expect.objectContaining({ code: "INVALID_CONFIG", message: expect.stringContaining("cluster.redisUrl: must be a Redis URL") }),
+    );
+    const gateway = createGateway(config, { log: () => undefined, cluster: { redisUrl: redis.url, replicaId: "replica-c" } });
+    try {
+      const listener = await gateway.listen({ port: 0 });
+      const ready = await fetch(new URL("/readyz", listener.url));
+      expect(ready.headers.get("x-codemode-replica")).toBe("replica-c");
+      expect(await ready.json()).toMatchObject({ cluster: { replica: "replica-c", redis: "up" } });
+    } finally {
+      await gateway.close();
+    }
+  });
+
   it("keeps running executions without sessions while Redis is away, reports it, and finds Redis again by itself", async () => {
     const onA = await sessionClient(0);
     await redis.stop();

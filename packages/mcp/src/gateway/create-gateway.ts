@@ -7,7 +7,7 @@ import { createCodeMode, defineTool, type CodeMode, type ExecutionLimits, type T
 import { approveThroughClient, withApprovals } from "../approval/index.js";
 import { createOAuthVerifier, LOCAL_OWNER, type Principal } from "../auth/index.js";
 import { createCluster, replicaIdOf, type Cluster } from "../cluster/index.js";
-import type { GatewayConfig } from "../config/index.js";
+import { parseClusterConfig, type ClusterConfig, type GatewayConfig } from "../config/index.js";
 import { createQuotas } from "../quotas/index.js";
 import { createUpstreamResources } from "../resources/index.js";
 import { createLogger, createOperations, setRequestPrincipal, stderrLogWriter, type LogEntry, type LogLevel } from "../operate/index.js";
@@ -38,6 +38,11 @@ export interface CreateGatewayOptions {
    * `workspace`, its `dir` resolved from `baseDir`; else none.
    */
   workspace?: WorkspaceOptions;
+  /**
+   * Several gateway processes sharing one Redis (see the config's `cluster` key, which this replaces). The URL is
+   * checked here as the config's is: a bad one throws `INVALID_CONFIG` naming `cluster.redisUrl`.
+   */
+  cluster?: ClusterConfig;
 }
 
 /** A code-mode MCP gateway: upstream MCP servers behind one `execute` and one `search` tool. */
@@ -95,7 +100,8 @@ const VERSION = "0.0.0";
  * await gateway.listen({ port: 8787 });
  */
 export function createGateway(config: GatewayConfig, options: CreateGatewayOptions = {}): Gateway {
-  const replicaId = config.cluster ? replicaIdOf(config.cluster) : undefined;
+  const clusterConfig = options.cluster ? parseClusterConfig(options.cluster) : config.cluster;
+  const replicaId = clusterConfig ? replicaIdOf(clusterConfig) : undefined;
   const logger = createLogger({
     write: options.log ?? stderrLogWriter(),
     ...(options.logLevel ? { level: options.logLevel } : {}),
@@ -103,7 +109,7 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
   });
   const log = (message: string) => (TROUBLE.test(message) ? logger.warn(message) : logger.info(message));
   // Several gateways sharing one Redis: nothing of it is loaded or connected without `cluster`.
-  const cluster: Cluster | undefined = config.cluster ? createCluster(config.cluster, { log: logger }) : undefined;
+  const cluster: Cluster | undefined = clusterConfig ? createCluster(clusterConfig, { log: logger }) : undefined;
   const operations = createOperations({
     ...(config.metrics ? { metrics: config.metrics } : {}),
     ...(config.audit ? { audit: config.audit } : {}),
@@ -137,14 +143,10 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
   // in a cluster every replica signs with the same key (set once the cluster has started), so that a retry landing
   // on another replica is verified there and told plainly where its run is.
   const pausedRuns = createPausedRuns();
-  let requestStateKey: Uint8Array = randomBytes(32);
+  const ownRequestStateKey = randomBytes(32);
+  const requestStateKey = () => cluster?.requestStateKey ?? ownRequestStateKey;
   let clusterStarted: Promise<void> | undefined;
-  const startCluster = () =>
-    (clusterStarted ??= cluster
-      ? cluster.start().then((key) => {
-          requestStateKey = key;
-        })
-      : Promise.resolve());
+  const startCluster = () => (clusterStarted ??= cluster ? cluster.start() : Promise.resolve());
   const listeners = new Set<HttpListener>();
   const handlers = new Set<HttpHandler>();
   const oauth = config.auth?.oauth ? createOAuthVerifier(config.auth.oauth, log) : undefined;
@@ -225,7 +227,7 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
   }
 
   function createStatelessServer(scope: { allow?: readonly string[]; owner?: string }) {
-    return createStatelessGatewayServer(serverOptions(scope), { runs: pausedRuns, key: requestStateKey, caller: scope.owner ?? LOCAL_OWNER, replica: replicaId });
+    return createStatelessGatewayServer(serverOptions(scope), { runs: pausedRuns, key: requestStateKey(), caller: scope.owner ?? LOCAL_OWNER, replica: replicaId });
   }
 
   function watchTools(onChange: () => void) {

@@ -15,6 +15,8 @@ export interface WorkerPoolOptions {
   maxStackBytes: number;
   /** Guest JavaScript evaluating to `(value) => string`; see the serializer folder. */
   serializerSource: string;
+  /** Workers that serve sessions: they make the session state piece ahead of each run, while they wait. */
+  sessions?: true;
   /**
    * Called when a worker is taken out of the pool (stopped, crashed or retired), before the code awaiting its run
    * resumes: a session's state lived in that worker.
@@ -44,7 +46,7 @@ let runSequence = 0;
 export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
   const slots = new Set<WorkerSlot>();
   const queue: PoolRun[] = [];
-  const init = { ...memoryPages(options.memoryBytes), serializerSource: options.serializerSource };
+  const init = { ...memoryPages(options.memoryBytes), serializerSource: options.serializerSource, ...(options.sessions ? { sessions: true as const } : {}) };
   // Deep recursion must hit QuickJS's own limit long before V8's stack of the worker thread: 16 times its size.
   const stackSizeMb = Math.max(16, Math.ceil((32 * options.maxStackBytes) / (1024 * 1024)));
   const deadlines = createRunDeadlines((run, reason) => {

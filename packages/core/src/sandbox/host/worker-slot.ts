@@ -6,7 +6,7 @@ import { sandboxWorkerUrl, startWorker } from "./start-worker.js";
 
 /** What {@link startWorkerSlot} starts a worker with, and whom it tells what the worker says. */
 export interface StartWorkerSlotOptions {
-  init: Pick<WorkerInit, "initialPages" | "maximumPages" | "serializerSource">;
+  init: Pick<WorkerInit, "initialPages" | "maximumPages" | "serializerSource" | "sessions">;
   stackSizeMb: number;
   /** Whether the slot is still in the pool: one removed while the engine compiled gets no init. */
   isCurrent(slot: WorkerSlot): boolean;

@@ -42,7 +42,7 @@ const run = (code: string, channel: GuestChannel = echoChannel(), limits: Partia
   const prepared = prepareScript(code, { maxCodeBytes: 100_000 });
   const request = { type: "run" as const, id: ++runs, source: prepared.source, fileName: prepared.fileName, search: true };
   let done: RunDone | undefined;
-  const usable = runGuest({ engine, request: { ...request, limits: { ...LIMITS, ...limits } }, channel, report: (report) => (done = report), realm });
+  const { usable } = runGuest({ engine, request: { ...request, limits: { ...LIMITS, ...limits } }, channel, report: (report) => (done = report), realm });
   return { ...done!, usable };
 };
 

@@ -70,15 +70,14 @@ function awaitSoon(flags: Int32Array, seen: number): void {
 }
 
 /** Runs what the host posts until the module must not be used again; the pool then terminates this thread. */
-function serve(engine: GuestEngine, flags: Int32Array, replyPort: MessagePort): void {
+function serve(engine: GuestEngine, flags: Int32Array, replyPort: MessagePort, servesSessions: boolean): void {
   const channel = createChannel(flags, replyPort);
   // The next run's runtime and context, made while no run waits (creating them is most of a trivial run).
   let realm: GuestRealm | undefined;
   // The realm of the session live in this worker: made or restored by a session's run, kept for its later runs.
   let session: GuestRealm | undefined;
-  // A worker that served a session makes the state piece in its next realm while it waits: a session's next restore
-  // will likely come here, and a worker that only runs plain runs never pays for it.
-  let servesSessions = false;
+  // A sessions' worker makes the state piece in its next realm while it waits (compiling it is most of what a resume
+  // costs); a worker of plain runs never pays for it.
   for (;;) {
     const seen = Atomics.load(flags, SIGNAL.wake);
     drain(replyPort, 0);
@@ -114,10 +113,7 @@ function serve(engine: GuestEngine, flags: Int32Array, replyPort: MessagePort): 
     const target = request.session ? (session ?? realm) : realm;
     if (target === realm) realm = undefined;
     const { usable, kept } = runGuest({ engine, request, channel, report, realm: target });
-    if (request.session) {
-      servesSessions = true;
-      session = kept;
-    }
+    if (request.session) session = kept;
     // What the teardown printed (the module's abort) is no run's: the run is reported, and a failed teardown retires
     // this worker.
     engine.printed.length = 0;
@@ -132,5 +128,5 @@ function serve(engine: GuestEngine, flags: Int32Array, replyPort: MessagePort): 
 port.once("message", async (init: WorkerInit) => {
   const engine = await createGuestEngine(init);
   port.postMessage({ type: "ready" });
-  serve(engine, new Int32Array(init.signal), init.replyPort);
+  serve(engine, new Int32Array(init.signal), init.replyPort, init.sessions === true);
 });

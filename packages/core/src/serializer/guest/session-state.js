@@ -128,7 +128,12 @@
   let nodes, seen, trail, size, functions, added, maxBytes;
   const encodeKey = (key) => (typeof key === "string" ? key : encode(key));
   const value = (v) => {
-    if (v === null || typeof v === "boolean" || typeof v === "string") return v;
+    if (v === null || typeof v === "boolean") return v;
+    if (typeof v === "string") {
+      size += v.length + 2;
+      if (size > maxBytes) refuse("too large");
+      return v;
+    }
     if (typeof v === "number") {
       if (v !== v) return ["N"];
       if (v === 1 / 0) return ["I"];
@@ -362,7 +367,7 @@
     const names = [], notKept = [];
     for (const name of ownKeys(global)) {
       if (typeof name !== "string" || inSet(baseline, name)) continue;
-      const start = nodes.length, fnStart = functions.length;
+      const start = nodes.length, fnStart = functions.length, sizeStart = size;
       added = [];
       trail = "";
       try {
@@ -375,8 +380,8 @@
         for (const object of added) apply(mapDelete, seen, [object]);
         nodes.length = start;
         functions.length = fnStart;
-        append(notKept, [name, reason === "too large" ? "the state is over " + maxBytes + " bytes" : name + trail + " is " + reason]);
-        if (reason === "too large") size = 0;
+        append(notKept, [name, reason === "too large" ? name + " would take the state over " + maxBytes + " characters (sessions.maxStateBytes)" : name + trail + " is " + reason]);
+        size = sizeStart;
       }
     }
     const text = stringify({ v: 1, g: names, n: nodes });

@@ -16,7 +16,7 @@ const limits = { timeoutMs: 5000, memoryBytes: 8 * MiB, maxStackBytes: 256 * 102
 const engine = await createGuestEngine({ wasmModule: await compileQuickJSModule(), ...memoryPages(limits.memoryBytes), serializerSource: SERIALIZER_SOURCE });
 const prepared = prepareScript("await null; const keep = []; while (true) keep.push({ a: [1, 2, 3] });", { maxCodeBytes: 10_000 });
 let done: RunDone | undefined;
-const usable = runGuest({
+const { usable } = runGuest({
   engine,
   request: { type: "run", id: 1, source: prepared.source, fileName: prepared.fileName, limits, search: false },
   channel: { send: () => {}, wait: () => "timeout", isCancelled: () => false },
