@@ -280,6 +280,44 @@ describe("createCodeMode sessions that hibernate", () => {
     expect(completed(await codeMode.execute("return kept", { sessionId: sessionId! })).result).toBe(1);
   });
 
+  it("runs a session whose stored snapshot cannot be read without it, saying so, and saves a good one after", async () => {
+    const store = createMemorySessionStore();
+    const codeMode = open({ sessions: { store } });
+    const { sessionId } = completed(await codeMode.execute("const before = 1", { sessionId: "new" }));
+    // Another writer of the shared store left text that is no snapshot.
+    const lease = await store.acquire(sessionId!, "", 1000);
+    if (typeof lease === "string") throw new Error(`expected a lease, got ${lease}`);
+    await store.release(sessionId!, lease.token, { state: "[]\n{not json", ttlMs: 60_000 });
+    const next = completed(await codeMode.execute("const after = 2; return typeof before", { sessionId: sessionId! }));
+    expect(next.result).toBe("undefined");
+    expect(notKept(next)[0]?.message).toMatch(/every variable \(none was restored: the snapshot could not be read/);
+    await idle();
+    expect(completed(await codeMode.execute("return after", { sessionId: sessionId! })).result).toBe(2);
+  });
+
+  it("waits for a worker when every live session is running, and gives up when its signal aborts", async () => {
+    const codeMode = open({ sessions: { maxLiveSessions: 1, hibernateAfterMs: 60_000 } });
+    const { sessionId } = completed(await codeMode.execute("const x = 1", { sessionId: "new" }));
+    entered = deferred();
+    release = deferred();
+    const busy = codeMode.execute("await tools.clock.hold({}); return x", { sessionId: sessionId! });
+    await entered.promise;
+    // One live session and one spare: the second new session takes the spare, and runs until released too.
+    entered = deferred();
+    const second = codeMode.execute("await tools.clock.hold({}); return 2", { sessionId: "new" });
+    await entered.promise;
+    // Both workers run a session: the third waits for one, until its signal aborts.
+    const controller = new AbortController();
+    const third = codeMode.execute("return 3", { sessionId: "new", signal: controller.signal });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    controller.abort();
+    expect((await third).error?.kind).toBe("Cancelled");
+    release.resolve();
+    expect(completed(await busy).result).toBe(1);
+    expect(completed(await second).result).toBe(2);
+    expect(completed(await codeMode.execute("return 4", { sessionId: "new" })).result).toBe(4);
+  });
+
   it("holds 1,000 hibernated sessions open, each resuming its own state", async () => {
     const codeMode = open({ sessions: { hibernateAfterMs: 60_000, maxLiveSessions: 4 } });
     const ids: string[] = [];

@@ -251,7 +251,9 @@ export function createSessions(
     delete local.live;
     // Past the cap, the least recently used idle live session hibernates and frees its worker for this one.
     if (!kept) enforceCap(1);
-    const worker = kept?.worker ?? (await workers.take());
+    const signal = job.signal ? AbortSignal.any([job.signal, stop]) : stop;
+    const worker = kept?.worker ?? (await workers.take(signal));
+    if (!worker) return { outcome: running.endedByHost ? endedByHost(cancelledOutcome()) : cancelledOutcome(), sessionId: local.id };
     const stored = current || session.state === null ? null : readStoredState(session.state);
     if (!current) local.index = new Map();
     for (const [text, facts] of script) local.index.set(text, facts);
@@ -261,7 +263,6 @@ export function createSessions(
       source,
       session: { fresh: !current, keep: true, ...(stored ? { restore: stored.state } : {}), ...(shared ? { save: maxStateBytes } : {}) },
     };
-    const signal = job.signal ? AbortSignal.any([job.signal, stop]) : stop;
     const outcome = await worker.pool.run({ ...job, signal, request });
     if (outcome.sessionKept) local.live = { worker, version: session.version };
     else workers.free(worker);

@@ -14,9 +14,9 @@ export interface SessionWorker {
 export interface SessionWorkers {
   /**
    * A started worker for a session that is not live: the spare, a new one while fewer than `maxLive` + 1 run, or else
-   * the next one a hibernating session frees.
+   * the next one a hibernating session frees; null when `signal` aborts while it waits.
    */
-  take(): Promise<SessionWorker>;
+  take(signal?: AbortSignal): Promise<SessionWorker | null>;
   /** Gives back a worker whose session left it: to a session waiting for one, or as a spare. */
   free(worker: SessionWorker): void;
   /** Sessions waiting for a worker: a live session that goes idle then hibernates at once. */
@@ -66,12 +66,24 @@ export function createSessionWorkers(poolOptions: Omit<WorkerPoolOptions, "size"
   topUp();
 
   return {
-    take() {
+    take(signal) {
       // The spare freed longest ago first: a worker just freed may still be making its next realm.
       const worker = spares.shift() ?? (all.size < limit ? start() : undefined);
       topUp();
       if (worker) return Promise.resolve(worker);
-      return new Promise((resolve) => waiters.push(resolve));
+      return new Promise((resolve) => {
+        const waiter = (given: SessionWorker) => {
+          signal?.removeEventListener("abort", onAbort);
+          resolve(given);
+        };
+        const onAbort = () => {
+          const index = waiters.indexOf(waiter);
+          if (index >= 0) waiters.splice(index, 1);
+          resolve(null);
+        };
+        signal?.addEventListener("abort", onAbort, { once: true });
+        waiters.push(waiter);
+      });
     },
     free(worker) {
       if (closed || !all.has(worker) || spares.includes(worker)) return;

@@ -122,7 +122,7 @@ export class GuestRun {
 
   /**
    * Makes the realm's state piece before anything of a script runs in it (it captures the realm's built-ins), and
-   * restores a state into this fresh realm when one is given. A state that cannot be restored at all fails the run.
+   * restores a state into this fresh realm when one is given.
    */
   private restore(state: string | undefined): ClassifiedError | undefined {
     const { context } = this;
@@ -138,8 +138,15 @@ export class GuestRun {
     const text = this.keep(context.newString(state));
     const restored = this.callState("restore", text);
     if ("error" in restored) {
-      this.restoreFailed = true;
       const failure = this.fail(restored.error, false);
+      // A snapshot that throws as a whole (it is not one this piece wrote) is lost, and said to be: the script runs
+      // without it, and the state it leaves replaces it. A stop or out of memory fails the run, and the stored
+      // snapshot stays for the next one.
+      if (failure.kind === "ScriptError") {
+        this.notRestored = [["every variable", `none was restored: the snapshot could not be read (${failure.message})`]];
+        return undefined;
+      }
+      this.restoreFailed = true;
       return { ...failure, message: `The session's state could not be restored: ${failure.message}` };
     }
     this.notRestored = JSON.parse(restored.value) as [string, string][];
