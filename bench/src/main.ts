@@ -1,7 +1,6 @@
 // `pnpm bench`: engine, catalog, tokens, load, quotas and sessions (`bench leaks` and `bench cluster` on demand);
-// readable tables on stdout,
-// JSON in bench/results/. Exits non-zero only when a workload crashes or answers wrongly; a missed goal is reported,
-// not fatal (the machine is shared and noisy).
+// readable tables on stdout, JSON in bench/results/. Exits non-zero only when a workload crashes or answers wrongly;
+// a missed goal is reported, not fatal (the machine is shared and noisy).
 import { mkdir, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { runCatalogBench } from "./catalog/run-catalog-bench.js";
