@@ -59,7 +59,7 @@ const BENCH_DIR = fileURLToPath(new URL("../..", import.meta.url));
 /** Two shop upstreams (stdio, no delay) and sessions on: the cluster harness adds cluster, auth and sessions. */
 function benchConfig(): Record<string, unknown> {
   const upstream = (name: string) => ({ command: process.execPath, args: ["--import", "tsx", SHOP_SERVER], cwd: BENCH_DIR, env: { SHOP_SERVER: name, SHOP_DELAY_MS: "0" } });
-  return { mcpServers: { orders: upstream("orders"), pricing: upstream("pricing") }, limits: { timeoutMs: 120_000 }, sessions: { maxSessions: 1024 } };
+  return { mcpServers: { orders: upstream("orders"), pricing: upstream("pricing") }, limits: { timeoutMs: 120_000 } };
 }
 
 /**

@@ -19,8 +19,7 @@ export function demoClusterConfig(): Record<string, unknown> {
     Object.entries(config.mcpServers).map(([id, server]) => [id, { ...server, command: server.command === "node" ? process.execPath : server.command, cwd: APP_DIR }]),
   );
   const { auth: _auth, ...rest } = config;
-  // 100 clients with a code session each, and the 2025-era ones beside them, on one process.
-  return { ...rest, mcpServers, sessions: { maxSessions: 256 } };
+  return { ...rest, mcpServers };
 }
 
 /** Each replica's own memory file: the memory server writes its graph there, and two processes must not share one. */
