@@ -25,8 +25,8 @@ export interface Cluster {
   /** The per-principal execution rate, counted across every replica. */
   readonly countExecutions: ExecutionCounter;
   /**
-   * Connects to Redis and gets the key that signs 2026-07-28 request states: `cluster.secret`, else the one shared
-   * through Redis. Throws `INVALID_CONFIG` naming `cluster.redisUrl` when Redis cannot be used: an unknown host,
+   * Connects to Redis (once; later calls wait for the first) and gets the key that signs 2026-07-28 request states:
+   * `cluster.secret`, else the one shared through Redis. Throws `INVALID_CONFIG` naming `cluster.redisUrl` when Redis cannot be used: an unknown host,
    * refused credentials, or, without a secret, no answer at all.
    */
   start(): Promise<void>;
@@ -94,13 +94,14 @@ export function createCluster(config: ClusterConfig, options: CreateClusterOptio
     },
   });
   let started = false;
+  let starting: Promise<void> | undefined;
 
   const misconfigured = (reason: string) =>
     new CodeModeError("INVALID_CONFIG", `Invalid gateway config: cluster.redisUrl: cannot use Redis at ${where} (${reason}).`, {
       details: { problems: [`cluster.redisUrl: cannot use Redis at ${where} (${reason})`] },
     });
 
-  async function start(): Promise<void> {
+  async function begin(): Promise<void> {
     await commands.client();
     const subscriber = await events.client();
     subscriber.on("message", (from: string, text: string) => {
@@ -125,7 +126,7 @@ export function createCluster(config: ClusterConfig, options: CreateClusterOptio
     replicaId,
     stores: createRedisStores(commands, prefix),
     countExecutions: countExecutionsInRedis(commands, prefix),
-    start,
+    start: () => (starting ??= begin()),
     get requestStateKey() {
       return key;
     },

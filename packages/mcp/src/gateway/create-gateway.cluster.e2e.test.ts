@@ -17,6 +17,7 @@ if (!HAS_REDIS) console.warn(NO_REDIS);
 
 const TOKEN = "cluster-test-token-0123456789";
 const LIMITED_TOKEN = "cluster-test-limited-0123456789";
+const OTHER_TOKEN = "cluster-test-other-0123456789";
 const METRICS_TOKEN = "cluster-test-metrics-0123456789";
 const LATEST = "2026-07-28";
 const text = (value: string): CallToolResult => ({ content: [{ type: "text", text: value }] });
@@ -35,7 +36,7 @@ describe.skipIf(!HAS_REDIS)("createGateway in a cluster", () => {
   async function startReplica(replicaId: string) {
     const config = parseGatewayConfig({
       mcpServers: { served: { type: "http", url: upstream.url } },
-      auth: { bearer: [{ name: "tester", token: TOKEN }, { name: "limited", token: LIMITED_TOKEN }] },
+      auth: { bearer: [{ name: "tester", token: TOKEN }, { name: "limited", token: LIMITED_TOKEN }, { name: "other", token: OTHER_TOKEN }] },
       quotas: { principals: { limited: { maxExecutionsPerMinute: 2 } } },
       approvals: { destructive: true },
       metrics: { token: METRICS_TOKEN },
@@ -118,6 +119,9 @@ describe.skipIf(!HAS_REDIS)("createGateway in a cluster", () => {
     // A 2026-07-28 client back on the first replica sees what the second one saved.
     const again = await execute(await statelessClient(0), "return total * 10;", sessionId);
     expect(again.result).toMatchObject({ status: "completed", result: 40 });
+    // Another token gets the answer an unknown id gets, on any replica.
+    const stranger = await execute(await sessionClient(1, OTHER_TOKEN), "return total;", sessionId);
+    expect(stranger.result).toMatchObject({ status: "failed", error: { kind: "SessionNotFound" } });
   });
 
   it("tells the other replica's clients when one replica hears that an upstream's tools changed", async () => {

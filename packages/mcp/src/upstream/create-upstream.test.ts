@@ -122,6 +122,33 @@ describe("createUpstream", () => {
     }
   });
 
+  it("tells what the server made happen (its tools changed, it went down, it came back), and refresh retries at once", async () => {
+    const changes: string[] = [];
+    const folder = mkdtempSync(path.join(tmpdir(), "codemode-refresh-"));
+    const flag = path.join(folder, "down");
+    try {
+      // A backoff far past the test's length: only refresh can bring it back in time.
+      const { upstream, seen } = start({ onChange: (kind) => changes.push(kind), backoff: { initialMs: 60_000, maxMs: 60_000 } }, { FAULT_DOWN_WHILE: flag });
+      await upstream.start();
+      await upstream.callTool("add_tool", { name: "fresh" }, {});
+      await until(() => changes.includes("tools_changed"));
+      writeFileSync(flag, "");
+      await failureOf(upstream.callTool("crash", {}, {}));
+      await until(() => changes.includes("down") && upstream.status === "down");
+      rmSync(flag);
+      await upstream.refresh();
+      expect(upstream.status).toBe("connected");
+      expect(changes).toEqual(["tools_changed", "down", "up"]);
+      // A refresh while connected lists again and tells nothing: it was not the server's doing.
+      seen.tools = [];
+      await upstream.refresh();
+      expect(seen.tools).toHaveLength(17);
+      expect(changes).toHaveLength(3);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
   it.each([
     ["an event stream", "0"],
     ["a JSON body", "1"],

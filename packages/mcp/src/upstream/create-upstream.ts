@@ -209,8 +209,12 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
   }
 
   function lostConnection(current: Client) {
-    client = undefined;
     options.log(`upstream ${id} disconnected; reconnecting`);
+    dropConnection(current);
+  }
+
+  function dropConnection(current: Client) {
+    client = undefined;
     void current.close().catch(() => undefined);
     scheduleRetry(0);
     options.onChange?.("down");
@@ -324,11 +328,7 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
       if (signal?.aborted) throw new CodeModeError("CANCELLED", `The call to ${id}.${name} was cancelled.`);
       const oversized = oversizedClient === current;
       // A refused message leaves the connection unusable (stdio) or its calls aborted (HTTP): start a fresh one.
-      if ((oversized || isConnectionError(error)) && client === current) {
-        client = undefined;
-        void current.close().catch(() => undefined);
-        scheduleRetry(0);
-      }
+      if ((oversized || isConnectionError(error)) && client === current) dropConnection(current);
       throw oversized ? tooLarge(name) : toUpstreamError(error, id, name, timeoutMs);
     } finally {
       call.unlink();
@@ -354,11 +354,7 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
     } catch (error) {
       if (signal?.aborted) throw new CodeModeError("CANCELLED", `The request ${what} to ${id} was cancelled.`);
       const oversized = oversizedClient === current;
-      if ((oversized || isConnectionError(error)) && client === current) {
-        client = undefined;
-        void current.close().catch(() => undefined);
-        scheduleRetry(0);
-      }
+      if ((oversized || isConnectionError(error)) && client === current) dropConnection(current);
       throw oversized ? tooLarge(what) : toUpstreamError(error, id, what, timeoutMs);
     } finally {
       call.unlink();
