@@ -67,7 +67,7 @@ export function createSessions(
   limits: PoolJob["request"]["limits"],
 ): Sessions {
   const { ttlMs, maxSessions, maxLiveSessions, hibernateAfterMs, maxStateBytes, store: given } = readSessionOptions(options);
-  const store: SessionStore = given ?? createMemorySessionStore();
+  const store = tagFailures(given ?? createMemorySessionStore());
   // A store given may be shared with other processes: each execution saves the state, so any of them runs the next.
   const shared = given !== undefined;
   const workers = createSessionWorkers(poolOptions, maxLiveSessions);
@@ -89,9 +89,9 @@ export function createSessions(
   };
 
   /** The live copy leaves its worker without a snapshot (the store has a newer state, or none is wanted). */
-  const drop = (local: Local) => {
+  const drop = (local: Local, stop = false) => {
     if (!local.live) return;
-    workers.free(local.live.worker);
+    workers.free(local.live.worker, stop);
     delete local.live;
   };
 
@@ -152,14 +152,18 @@ export function createSessions(
       async () => {
         const live = local.live;
         if (!live) return;
-        if (shared) return drop(local);
+        if (shared) {
+          // Saved already. A run that tears the realm down lets the worker make a fresh one ahead of its next session.
+          await live.worker.pool.run(snapshotJob({ fresh: true, keep: false }));
+          return drop(local);
+        }
         const taken = await store.acquire(local.id, local.owner, LEASE_MS).catch(() => null);
         if (taken === null) return;
         if (typeof taken === "string" || taken.session.version !== live.version) {
           if (typeof taken !== "string") await store.release(local.id, taken.token, { ttlMs }).catch(() => false);
           return drop(local);
         }
-        const outcome = await live.worker.pool.run(snapshotJob());
+        const outcome = await live.worker.pool.run(snapshotJob({ fresh: false, keep: false, save: maxStateBytes }));
         const state = outcome.session
           ? await encodeSnapshot(outcome.session, local.index, maxStateBytes)
           : lostState(`its state could not be written as it hibernated (${outcome.error?.message ?? "no state"})`);
@@ -171,8 +175,9 @@ export function createSessions(
     ).finally(() => (local.leaving = false));
   }
 
-  const snapshotJob = (): PoolJob => ({
-    request: { source: SNAPSHOT_SOURCE, fileName: "codemode:session-snapshot", limits, search: false, session: { fresh: false, keep: false, save: maxStateBytes } },
+  /** A run of the session's worker that runs no script of the session's: it writes the state, or only ends the realm. */
+  const snapshotJob = (session: NonNullable<PoolJob["request"]["session"]>): PoolJob => ({
+    request: { source: SNAPSHOT_SOURCE, fileName: "codemode:session-snapshot", limits, search: false, session },
     onCalls: () => undefined,
   });
 
@@ -211,7 +216,9 @@ export function createSessions(
       const local = localOf(id, target.owner);
       return await inTurn(local, job.signal, () => runNext(local, job), () => ({ outcome: cancelledOutcome(), sessionId: id }));
     } catch (error) {
-      return { outcome: unavailable(error) };
+      if (error instanceof StoreFailure) return { outcome: unavailable(error.cause) };
+      const message = error instanceof Error ? error.message : String(error);
+      return { outcome: failedOutcome("InternalError", `The session's execution failed in codemode itself: ${message}`) };
     }
   }
 
@@ -277,7 +284,7 @@ export function createSessions(
     } catch (error) {
       drop(local);
       const ranMessage = "The script ran, but its session could not be saved";
-      return { outcome: { ...rest, ...unavailable(error, ranMessage) } };
+      return { outcome: { ...rest, resultJson: null, error: unavailable(error instanceof StoreFailure ? error.cause : error, ranMessage).error } };
     }
     if (version === false) {
       drop(local);
@@ -316,7 +323,7 @@ export function createSessions(
         running.controller.abort();
         await running.done;
       }
-      if (local) drop(local);
+      if (local) drop(local, true);
       return true;
     },
     async close() {
@@ -327,6 +334,31 @@ export function createSessions(
       await Promise.all(runs.map((running) => running.done));
       await workers.close();
     },
+  };
+}
+
+/** An error the store threw (or a promise of it rejected with), told apart from the session layer's own. */
+class StoreFailure extends Error {
+  constructor(override readonly cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause));
+  }
+}
+
+/** The store with every failure it throws or rejects with as a StoreFailure. */
+function tagFailures(store: SessionStore): SessionStore {
+  const tag = <T>(call: () => Promise<T>): Promise<T> => {
+    try {
+      return call().catch((error: unknown) => Promise.reject(new StoreFailure(error)));
+    } catch (error) {
+      return Promise.reject(new StoreFailure(error));
+    }
+  };
+  return {
+    create: (...args) => tag(() => store.create(...args)),
+    acquire: (...args) => tag(() => store.acquire(...args)),
+    renew: (...args) => tag(() => store.renew(...args)),
+    release: (...args) => tag(() => store.release(...args)),
+    delete: (...args) => tag(() => store.delete(...args)),
   };
 }
 

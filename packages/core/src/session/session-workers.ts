@@ -17,8 +17,11 @@ export interface SessionWorkers {
    * the next one a hibernating session frees; null when `signal` aborts while it waits.
    */
   take(signal?: AbortSignal): Promise<SessionWorker | null>;
-  /** Gives back a worker whose session left it: to a session waiting for one, or as a spare. */
-  free(worker: SessionWorker): void;
+  /**
+   * Gives back a worker whose session left it: to a session waiting for one, or as a spare (with `stop`, only when no
+   * spare is left: the host ended the session to free what it held).
+   */
+  free(worker: SessionWorker, stop?: boolean): void;
   /** Sessions waiting for a worker: a live session that goes idle then hibernates at once. */
   waiting(): number;
   close(): Promise<void>;
@@ -85,11 +88,16 @@ export function createSessionWorkers(poolOptions: Omit<WorkerPoolOptions, "size"
         waiters.push(waiter);
       });
     },
-    free(worker) {
+    free(worker, stop = false) {
       if (closed || !all.has(worker) || spares.includes(worker)) return;
+      const waiter = waiters.shift();
+      if (!waiter && stop && spares.length >= SPARE_WORKERS) {
+        all.delete(worker);
+        void worker.pool.close();
+        return;
+      }
       // A lost worker's pool starts a new thread on its next run; start it now, so that run does not wait for it.
       worker.pool.warm();
-      const waiter = waiters.shift();
       if (waiter) return waiter(worker);
       spares.push(worker);
       scheduleTrim();

@@ -77,7 +77,8 @@ function serve(engine: GuestEngine, flags: Int32Array, replyPort: MessagePort, s
   // The realm of the session live in this worker: made or restored by a session's run, kept for its later runs.
   let session: GuestRealm | undefined;
   // A sessions' worker makes the state piece in its next realm while it waits (compiling it is most of what a resume
-  // costs); a worker of plain runs never pays for it.
+  // costs); a worker of plain runs never pays for it. Tried once per realm: a run makes it again if that failed.
+  let pieceTried: GuestRealm | undefined;
   for (;;) {
     const seen = Atomics.load(flags, SIGNAL.wake);
     drain(replyPort, 0);
@@ -87,7 +88,8 @@ function serve(engine: GuestEngine, flags: Int32Array, replyPort: MessagePort, s
         realm = createGuestRealm(engine);
         continue;
       }
-      if (servesSessions && realm && !realm.globals.statePiece) {
+      if (servesSessions && realm && pieceTried !== realm) {
+        pieceTried = realm;
         prepareStatePiece(realm)?.dispose();
         continue;
       }
