@@ -1,6 +1,6 @@
-// `pnpm bench`: engine, catalog, tokens, load, quotas and sessions (`bench leaks` on demand); readable tables on stdout,
-// JSON in bench/results/. Exits non-zero only when a workload crashes or answers wrongly; a missed goal is reported,
-// not fatal (the machine is shared and noisy).
+// `pnpm bench`: engine, catalog, tokens, load, quotas and sessions (`bench leaks` and `bench cluster` on demand);
+// readable tables on stdout, JSON in bench/results/. Exits non-zero only when a workload crashes or answers wrongly;
+// a missed goal is reported, not fatal (the machine is shared and noisy).
 import { mkdir, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { runCatalogBench } from "./catalog/run-catalog-bench.js";
@@ -15,6 +15,8 @@ import { formatLeaksReport } from "./leaks/format-leaks-report.js";
 import { formatQuotasReport } from "./quotas/format-quotas-report.js";
 import { runQuotasBench } from "./quotas/run-quotas-bench.js";
 import { runLeaksBench } from "./leaks/run-leaks-bench.js";
+import { formatClusterReport } from "./cluster/format-cluster-report.js";
+import { runClusterBench } from "./cluster/run-cluster-bench.js";
 import { formatSessionsReport } from "./sessions/format-sessions-report.js";
 import { runSessionsBench } from "./sessions/run-sessions-bench.js";
 
@@ -68,4 +70,12 @@ if (only === "leaks") {
   console.log(`\n## Leaks (bench/results/leaks.json)\n\n${formatLeaksReport(report)}\n`);
   const wrong = report.engine.wrong.count + report.gateway.wrong.count;
   if (wrong > 0) throw new Error(`Leaks: ${wrong} runs answered wrongly.`);
+}
+// The cluster needs redis-server and haproxy, and takes a few minutes: it runs only when named (bench/README.md).
+if (only === "cluster") {
+  const machine = describeMachine();
+  const report = await runClusterBench(log);
+  await writeFile(`${RESULTS}cluster.json`, `${JSON.stringify({ machine: { ...machine, loadAfter: describeMachine().loadAverage }, ...report }, null, 2)}\n`);
+  console.log(`\n## Cluster (bench/results/cluster.json)\n\n${formatClusterReport(report)}\n`);
+  if (report.wrong + report.lost > 0) throw new Error(`Cluster: ${report.wrong} wrong answers, ${report.lost} sessions lost.`);
 }
