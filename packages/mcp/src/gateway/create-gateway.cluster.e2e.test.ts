@@ -27,6 +27,7 @@ describe.skipIf(!HAS_REDIS)("createGateway in a cluster", () => {
   let redis: RedisServer;
   let upstream: ServedMcp;
   const replicas: { gateway: Gateway; listener: HttpListener }[] = [];
+  let wipes = 0;
   const closers: (() => Promise<unknown>)[] = [];
   const tools: Tool[] = [
     { name: "grow", description: "Adds the tool grown.", inputSchema: { type: "object" } },
@@ -87,6 +88,7 @@ describe.skipIf(!HAS_REDIS)("createGateway in a cluster", () => {
           await toolsChanged();
           return text("grew");
         }
+        if (name === "wipe") wipes++;
         return text(name === "grown" ? "I am new" : "wiped");
       },
     });
@@ -143,26 +145,20 @@ describe.skipIf(!HAS_REDIS)("createGateway in a cluster", () => {
     expect(refused.answer._meta?.["codemode/error"]).toMatchObject({ code: "limit_exceeded", quota: "maxExecutionsPerMinute", limit: 2 });
   });
 
-  it("verifies on one replica the requestState another signed, and says plainly that the paused run is elsewhere", async () => {
+  it("resumes on one replica the run another paused at an approval, and runs it once when the retry comes to both", async () => {
     const [onA, onB] = [await statelessClient(0), await statelessClient(1)];
+    const wipesBefore = wipes;
     const code = "return (await tools.served.wipe({})).data;";
     const params = { name: "execute", arguments: { code } };
     const first = (await onA.request({ method: "tools/call", params }, { allowInputRequired: true })) as unknown as { inputRequests: object; requestState: string };
     const inputResponses = Object.fromEntries(Object.keys(first.inputRequests).map((key) => [key, { action: "accept", content: {} }]));
-    const retried = (await onB.request(
-      { method: "tools/call", params: { ...params, inputResponses, requestState: first.requestState } },
-      { allowInputRequired: true },
-    )) as unknown as CallToolResult;
-    expect(retried.isError).toBe(true);
-    expect(retried.content[0]).toMatchObject({
-      text: expect.stringContaining("waits on gateway replica replica-a, and the retry reached replica replica-b"),
-    });
-    // The replica that paused it still resumes it.
-    const resumed = (await onA.request(
-      { method: "tools/call", params: { ...params, inputResponses, requestState: first.requestState } },
-      { allowInputRequired: true },
-    )) as unknown as CallToolResult;
+    const retry = { method: "tools/call" as const, params: { ...params, inputResponses, requestState: first.requestState } };
+    const resumed = (await onB.request(retry, { allowInputRequired: true })) as unknown as CallToolResult;
     expect(resumed.structuredContent).toMatchObject({ status: "completed", result: "wiped" });
+    // The continuation was claimed in Redis: the same retry on the replica that paused the run runs nothing.
+    const again = (await onA.request(retry, { allowInputRequired: true })) as unknown as CallToolResult;
+    expect(again.structuredContent).toMatchObject({ status: "failed", error: { kind: "ContinuationRefused" } });
+    expect(wipes - wipesBefore).toBe(1);
   });
 
   it("answers 404 on a replica that does not know a 2025 session, and keeps a session to the token that opened it", async () => {
