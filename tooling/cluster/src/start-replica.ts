@@ -57,6 +57,9 @@ export function createReplica(options: ReplicaOptions): Replica {
   /** The upstreams still down, or undefined while the replica does not answer. */
   async function upstreamsDown(): Promise<string[] | undefined> {
     const response = await fetch(`http://127.0.0.1:${options.port}/readyz`);
+    // Another replica answering on this port (it took the port first) is not this one becoming ready.
+    const answering = response.headers.get("x-codemode-replica");
+    if (answering !== null && answering !== options.id) return undefined;
     const body = (await response.json()) as { status: string; upstreams?: { down?: { id: string }[] } };
     return body.status === "draining" ? undefined : (body.upstreams?.down ?? []).map((entry) => entry.id);
   }
