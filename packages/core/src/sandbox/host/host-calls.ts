@@ -1,7 +1,7 @@
 import { createApprovalGate, type ApprovalGate, type Approver } from "../../approval/index.js";
 import type { ToolCatalog } from "../../catalog/index.js";
 import { callError, failedEnvelopeJson, okEnvelopeJson, type CallError, type ToolCallRecord } from "../../envelopes/index.js";
-import { toErrorData } from "../../errors/index.js";
+import { cutText, toErrorData } from "../../errors/index.js";
 import { encodeToolData } from "../../serializer/index.js";
 import { isToolResult, type AllowFilter, type RegisteredTool } from "../../tools/index.js";
 import type { Workspace } from "../../workspace/index.js";
@@ -10,7 +10,7 @@ import { endEvent, notRun, outcomeOf, parseArguments, traceArguments, type Entry
 import { callFiles } from "./call-files.js";
 import { callResources } from "./call-resources.js";
 import type { ResourceSource } from "../../resources/index.js";
-import { callHook, summarizeText, withApproval, type ToolCallStepHooks, type TraceOptions } from "./tool-call-trace.js";
+import { callHook, withApproval, type ToolCallStepHooks, type TraceOptions } from "./tool-call-trace.js";
 
 type Reply = ReplyBatch["replies"][number];
 type CallRequest = Extract<HostCallRequest, { kind: "tool" | "catalog" | "files" | "resources" }>;
@@ -133,7 +133,7 @@ export function createHostCalls(options: HostCallsOptions): HostCalls {
     const approval = previous?.hostCallId === undefined ? undefined : approvals.outcome(previous.hostCallId);
     if (approval) entry.approval = { approved: approval.approved, waitedMs: approval.waitedMs };
     if (trace?.results) {
-      entry.summary = summarizeText(error ? `${error.code}: ${error.message}` : (reply?.data ?? "null"), trace.maxSummaryBytes);
+      entry.summary = cutText(error ? `${error.code}: ${error.message}` : (reply?.data ?? "null"), trace.maxSummaryBytes);
     }
     records.set(callId, entry);
   };
