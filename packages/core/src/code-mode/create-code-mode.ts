@@ -6,7 +6,7 @@ import { createHostCalls, createWorkerPool, type PoolJob, type RunOutcome, type 
 import { createSessions, readSessionTarget, type SessionTarget } from "../session/index.js";
 import { isParseError, locateError, parsePositionOf, prepareScript, type PreparedScript } from "../script/index.js";
 import { fitResult, SERIALIZER_SOURCE } from "../serializer/index.js";
-import { createWorkspace, FILES_DECLARATION } from "../workspace/index.js";
+import { createOwnerWorkspaces, FILES_DECLARATION } from "../workspace/index.js";
 import { RESOURCES_DECLARATION } from "../resources/index.js";
 import { createAllowFilter, createToolRegistry, type AllowFilter, type ToolDefinition, type ToolRegistry } from "../tools/index.js";
 import type { CodeMode, CreateCodeModeOptions, ExecuteOptions, ResumeOptions } from "./code-mode.js";
@@ -68,7 +68,7 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
   }
   const withCatalog = options.search !== false;
   const { callStyle, output, trace } = readOptions(options);
-  const workspace = options.workspace ? createWorkspace(options.workspace) : undefined;
+  const workspace = options.workspace ? createOwnerWorkspaces(options.workspace) : undefined;
   const hooks = { onToolCallStart: options.onToolCallStart, onToolCallEnd: options.onToolCallEnd };
   const toToolSet = (tools: readonly ToolDefinition[]): ToolSet => {
     const registry = createToolRegistry(tools);
@@ -178,7 +178,7 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
       tools: (name) => tools.registry.get(name),
       allowed,
       catalog: withCatalog ? tools.catalog : undefined,
-      files: workspace,
+      files: workspace?.(runOptions.owner ?? ""),
       resources: options.resources,
       context: runOptions.context,
       maxConcurrentCalls: limits.maxConcurrentCalls,

@@ -220,7 +220,8 @@ async function withGateway(
   const gateway = createGateway(loaded.config, {
     baseDir: loaded.baseDir,
     log: (line) => logs.push(line),
-    ...(workspace ? { workspace: { dir: workspace } } : {}),
+    // One local user: the script's files are the folder itself, not a folder per owner inside it.
+    ...(workspace ? { workspace: { dir: workspace, shared: true } } : {}),
   });
   try {
     await gateway.start();

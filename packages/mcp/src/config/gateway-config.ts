@@ -151,6 +151,8 @@ export const gatewayConfigSchema = z.strictObject({
   workspace: z
     .strictObject({
       dir: z.string().min(1, "must be a folder's path"),
+      /** true: every principal's scripts use `dir` itself and see each other's files; default: a folder per principal. */
+      shared: z.boolean().optional(),
       maxFileBytes: z.number().int().positive().optional(),
       maxTotalBytes: z.number().int().positive().optional(),
     })

@@ -32,6 +32,8 @@ export interface CreateGatewayServerOptions {
    * to resume one. `execute` then takes a `sessionId`.
    */
   sessionOwner?: string;
+  /** The caller's identity, the owner of every run it starts: its workspace folder is its own unless shared. */
+  owner?: string;
   /** Runs each execution through the gateway's metrics, audit log and shutdown. */
   track?: TrackExecution;
   /**
@@ -76,6 +78,7 @@ export interface GatewayTools {
 export function createGatewayTools(options: CreateGatewayServerOptions): GatewayTools {
   const { codeMode, executeName, searchName, allow } = options;
   const scope = allow ? { allow } : {};
+  const owner = options.owner === undefined ? {} : { owner: options.owner };
 
   function list(): Tool[] {
     const tools: Tool[] = [
@@ -136,7 +139,7 @@ export function createGatewayTools(options: CreateGatewayServerOptions): Gateway
       };
     }
     const track = options.track ?? ((execution, run) => run({ signal: execution.signal }));
-    const result = withDeclined(await track({ code, signal }, (tracked) => start(code, sessionId, { ...tracked, context, ...scope })), declined);
+    const result = withDeclined(await track({ code, signal }, (tracked) => start(code, sessionId, { ...tracked, context, ...scope, ...owner })), declined);
     return {
       content: [{ type: "text", text: formatExecutionResult(result) }],
       structuredContent: { ...result },

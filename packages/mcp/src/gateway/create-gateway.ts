@@ -246,6 +246,7 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
       version: VERSION,
       track: operations.track,
       ...(allow ? { allow } : {}),
+      owner,
       ...(config.sessions ? { sessionOwner: owner } : {}),
       pausing: { codeMode: pausingCodeMode, owner },
     };
