@@ -1,5 +1,6 @@
 import type { QuickJSContext, QuickJSHandle } from "quickjs-emscripten-core";
 import { callError, failedEnvelopeJson, type Diagnostic, type RunRecord } from "../../envelopes/index.js";
+import { boundMessage, boundName, boundStack, CallBounds, type Refusal } from "./call-bounds.js";
 import { createLogBuffer, type LogBuffer } from "./log-buffer.js";
 import type { GuestHostKind, HostCallRequest, ReplyBatch, RunOutcome, RunRequest } from "../protocol.js";
 import type { GuestChannel, StopReason } from "./guest-channel.js";
@@ -29,6 +30,7 @@ export class GuestBridge {
   private outgoing: HostCallRequest[] = [];
   private readonly pending = new Map<number, { name: string; stack: string }>();
   private readonly logs: LogBuffer;
+  private readonly bounds: CallBounds;
   /** Present when the run may pause: its record, and its replay when resumed. */
   private readonly recorder: RunRecorder | undefined;
   /** Calls the host answered with `paused`: they wait for a person's decision and get no envelope in this run. */
@@ -45,6 +47,7 @@ export class GuestBridge {
     private readonly hooks: BridgeHooks,
   ) {
     this.logs = createLogBuffer(request.limits.maxLogLines, request.limits.maxLogLineBytes);
+    this.bounds = new CallBounds(request.limits);
     this.recorder = request.record ? new RunRecorder(request.record) : undefined;
   }
 
@@ -84,7 +87,8 @@ export class GuestBridge {
     }
     if (kind === "encode") return context.newString(this.encode(args[1]));
     const isLog = kind === "log";
-    const refused = this.count(isLog ? "console" : text(1), isLog);
+    // Whatever the script chose crosses to the host bounded: names, stacks, reasons, each call's arguments and the run's.
+    const refused = this.count(isLog ? "console" : boundName(text(1)), isLog);
     if (refused !== null) return refused;
     if (isLog) {
       this.logs.write(text(1));
@@ -93,9 +97,11 @@ export class GuestBridge {
     const callId = ++this.nextCallId;
     const name = text(1);
     if (kind === "tool" || kind === "catalog" || kind === "files" || kind === "resources") {
-      const stack = text(3);
+      const stack = boundStack(text(3));
       const content = kind === "tool" && text(4) === "content" ? { content: true as const } : {};
       const callArgs = text(2) || "{}";
+      const refusal = this.bounds.check(kind, name, callArgs);
+      if (refusal) return this.refuse(callId, refusal, stack);
       const verdict = this.recorder?.call(callId, kind, name, callArgs, content.content) ?? "send";
       if (typeof verdict === "object") return this.diverge(verdict.diverged, stack);
       if (verdict === "send") this.outgoing.push({ kind, callId, name, args: callArgs, stack, ...content });
@@ -103,11 +109,16 @@ export class GuestBridge {
       return context.newNumber(callId);
     }
     // The guest refused the arguments itself: answer at once and let the host record the call.
-    const message = text(2) || "Arguments are not JSON.";
+    const message = boundMessage(text(2) || "Arguments are not JSON.");
+    return this.refuse(callId, { name: boundName(name), code: "invalid_arguments", message }, boundStack(text(3)));
+  }
+
+  /** Answers a call at once with a failed envelope, and lets the host record it without seeing more than the bounds allow. */
+  private refuse(callId: number, { name, code, message }: Refusal, stack: string): HostResult {
     const verdict = this.recorder?.call(callId, "note", name);
-    if (typeof verdict === "object") return this.diverge(verdict.diverged, text(3));
-    this.outgoing.push({ kind: "note", callId, name, code: "invalid_arguments", message });
-    return this.answer("invalid_arguments", message);
+    if (typeof verdict === "object") return this.diverge(verdict.diverged, stack);
+    this.outgoing.push({ kind: "note", callId, name, code, message });
+    return this.answer(code, message);
   }
 
   /** The base64 text of an ArrayBuffer the guest passes (bytes a script writes to a file). */
@@ -174,7 +185,7 @@ export class GuestBridge {
   }
 
   /** An envelope made on this side, as the JSON text the guest turns into an already settled promise. */
-  private answer(code: "invalid_arguments" | "limit_exceeded", message: string): QuickJSHandle {
+  private answer(code: Refusal["code"], message: string): QuickJSHandle {
     return this.context.newString(failedEnvelopeJson(callError(code, message)));
   }
 
