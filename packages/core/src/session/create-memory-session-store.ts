@@ -107,12 +107,12 @@ export function createMemorySessionStore(): SessionStore {
  * sessions, the new one's owner counted), else one of an owner holding more than its share, else the owner's own.
  * An owner within its share never loses a session to another's new one.
  */
-function chooseEviction(
-  entries: ReadonlyMap<string, { owner: string }>,
+function chooseEviction<Held extends { owner: string }>(
+  entries: ReadonlyMap<string, Held>,
   counts: ReadonlyMap<string, number>,
   owner: string,
   maxSessions: number,
-  idle: (entry: { owner: string }) => boolean,
+  idle: (entry: Held) => boolean,
 ): string | undefined {
   const share = maxSessions / (counts.size + (counts.has(owner) ? 0 : 1));
   let own: string | undefined;

@@ -1,4 +1,5 @@
-import type { Ajv2020, ErrorObject, RegExpEngine, ValidateFunction } from "ajv/dist/2020.js";
+import type { Ajv2020, ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
+import type { RegExpEngine } from "ajv/dist/types/index.js";
 import type { RE2JS } from "re2js";
 import { cutText, previewText } from "../errors/index.js";
 import type { ToolSchema } from "./tool-definition.js";

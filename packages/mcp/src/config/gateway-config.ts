@@ -117,6 +117,8 @@ export const gatewayConfigSchema = z.strictObject({
       maxLogLineBytes: z.number().int().nonnegative().optional(),
       maxCodeBytes: z.number().int().nonnegative().optional(),
       maxToolResultBytes: z.number().int().nonnegative().optional(),
+      maxArgumentBytes: z.number().int().nonnegative().optional(),
+      maxTotalArgumentBytes: z.number().int().nonnegative().optional(),
       maxResponseBytes: z.number().int().positive().optional(),
       callTimeoutMs: timeoutMs.optional(),
       approvalTimeoutMs: timeoutMs.optional(),

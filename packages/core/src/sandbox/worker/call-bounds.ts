@@ -1,4 +1,4 @@
-import { cutText, previewText } from "../../errors/index.js";
+import { cutText } from "../../errors/index.js";
 import { MAX_TOOL_NAME_LENGTH } from "../../tools/index.js";
 
 /** The most characters of a call's stack sent to the host: the frames nearest the call, where its line is found. */
@@ -8,29 +8,34 @@ export const MAX_GUEST_MESSAGE_BYTES = 1024;
 
 /** A call the worker refuses itself, so that nothing past the bound reaches the host. */
 export interface Refusal {
-  /** The name as the host may record it: whole when within MAX_TOOL_NAME_LENGTH, else its start and length. */
+  /** The name as the host may record it (see {@link longName}). */
   name: string;
   code: "not_found" | "limit_exceeded" | "invalid_arguments";
   message: string;
 }
 
 /**
- * The bounds on what one run's calls send to the host, kept in the worker: a name no longer than any tool's, each
- * call's arguments within `maxArgumentBytes` and the run's within `maxTotalArgumentBytes`.
+ * What stands for a name longer than any tool's: its length alone, so that the name itself is never read out of the
+ * guest, let alone sent to the host.
  */
+export function longName(length: number): string {
+  return `(a name of ${length} characters)`;
+}
+
+/** The refusal of a call by a name longer than any tool's (`name` from {@link longName}). */
+export function refuseLongName(kind: string, name: string): Refusal {
+  const what = kind === "tool" ? "tool" : `${kind} operation`;
+  return { name, code: "not_found", message: `No ${what} named ${name} is available: a name has at most ${MAX_TOOL_NAME_LENGTH} characters.` };
+}
+
+/** The bounds on the arguments one run's calls send to the host, kept in the worker: `maxArgumentBytes` each, `maxTotalArgumentBytes` in all. */
 export class CallBounds {
   private sent = 0;
 
   constructor(private readonly limits: { maxArgumentBytes: number; maxTotalArgumentBytes: number }) {}
 
-  /** Checks a call before it is sent, counting its arguments toward the run's total; null when it may go. */
-  check(kind: string, name: string, args: string): Refusal | null {
-    if (name.length > MAX_TOOL_NAME_LENGTH) {
-      const shown = boundName(name);
-      const what = kind === "tool" ? "tool" : `${kind} operation`;
-      const message = `No ${what} named "${shown}" is available: a name has at most ${MAX_TOOL_NAME_LENGTH} characters.`;
-      return { name: shown, code: "not_found", message };
-    }
+  /** Checks a call's arguments before they are sent, counting them toward the run's total; null when they may go. */
+  check(name: string, args: string): Refusal | null {
     const { maxArgumentBytes, maxTotalArgumentBytes } = this.limits;
     const bytes = utf8Length(args, maxArgumentBytes + 1);
     if (bytes > maxArgumentBytes) {
@@ -43,11 +48,6 @@ export class CallBounds {
     this.sent += bytes;
     return null;
   }
-}
-
-/** A name the host may record: whole when it could be a tool's, else its start and length. */
-export function boundName(name: string): string {
-  return name.length > MAX_TOOL_NAME_LENGTH ? previewText(name) : name;
 }
 
 /** A stack as sent to the host: its first MAX_STACK_CHARACTERS characters, ending at a whole line. */

@@ -1,6 +1,7 @@
 import type { QuickJSContext, QuickJSHandle } from "quickjs-emscripten-core";
 import { callError, failedEnvelopeJson, type Diagnostic, type RunRecord } from "../../envelopes/index.js";
-import { boundMessage, boundName, boundStack, CallBounds, type Refusal } from "./call-bounds.js";
+import { MAX_TOOL_NAME_LENGTH } from "../../tools/index.js";
+import { boundMessage, boundStack, CallBounds, longName, refuseLongName, type Refusal } from "./call-bounds.js";
 import { createLogBuffer, type LogBuffer } from "./log-buffer.js";
 import type { GuestHostKind, HostCallRequest, ReplyBatch, RunOutcome, RunRequest } from "../protocol.js";
 import type { GuestChannel, StopReason } from "./guest-channel.js";
@@ -86,21 +87,24 @@ export class GuestBridge {
       return context.newArrayBuffer(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
     }
     if (kind === "encode") return context.newString(this.encode(args[1]));
-    const isLog = kind === "log";
     // Whatever the script chose crosses to the host bounded: names, stacks, reasons, each call's arguments and the run's.
-    const refused = this.count(isLog ? "console" : boundName(text(1)), isLog);
-    if (refused !== null) return refused;
-    if (isLog) {
-      this.logs.write(text(1));
-      return undefined;
+    if (kind === "log") {
+      const refused = this.count("console", true);
+      if (refused === null) this.logs.write(text(1));
+      return refused ?? undefined;
     }
+    // A name longer than any tool's is never read out of the guest: its length is all that is needed.
+    const nameLength = this.lengthOf(args[1]);
+    const name = nameLength > MAX_TOOL_NAME_LENGTH ? longName(nameLength) : text(1);
+    const refused = this.count(name, false);
+    if (refused !== null) return refused;
     const callId = ++this.nextCallId;
-    const name = text(1);
     if (kind === "tool" || kind === "catalog" || kind === "files" || kind === "resources") {
       const stack = boundStack(text(3));
+      if (nameLength > MAX_TOOL_NAME_LENGTH) return this.refuse(callId, refuseLongName(kind, name), stack);
       const content = kind === "tool" && text(4) === "content" ? { content: true as const } : {};
       const callArgs = text(2) || "{}";
-      const refusal = this.bounds.check(kind, name, callArgs);
+      const refusal = this.bounds.check(name, callArgs);
       if (refusal) return this.refuse(callId, refusal, stack);
       const verdict = this.recorder?.call(callId, kind, name, callArgs, content.content) ?? "send";
       if (typeof verdict === "object") return this.diverge(verdict.diverged, stack);
@@ -110,7 +114,19 @@ export class GuestBridge {
     }
     // The guest refused the arguments itself: answer at once and let the host record the call.
     const message = boundMessage(text(2) || "Arguments are not JSON.");
-    return this.refuse(callId, { name: boundName(name), code: "invalid_arguments", message }, boundStack(text(3)));
+    return this.refuse(callId, { name, code: "invalid_arguments", message }, boundStack(text(3)));
+  }
+
+  /** The length of a guest string, read without copying it out; 0 for anything else. */
+  private lengthOf(handle: QuickJSHandle | undefined): number {
+    if (handle === undefined || this.context.typeof(handle) !== "string") return 0;
+    // A string primitive's length is its own, not a getter a script could replace.
+    const length = this.context.getProp(handle, "length");
+    try {
+      return this.context.getNumber(length);
+    } finally {
+      length.dispose();
+    }
   }
 
   /** Answers a call at once with a failed envelope, and lets the host record it without seeing more than the bounds allow. */
