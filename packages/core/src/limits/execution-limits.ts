@@ -48,7 +48,7 @@ export const DEFAULT_LIMITS: Readonly<ExecutionLimits> = Object.freeze({
   maxLogLineBytes: 4096,
   maxCodeBytes: 256 * 1024,
   maxToolResultBytes: 8 * MiB,
-  maxArgumentBytes: 4 * MiB,
-  maxTotalArgumentBytes: 32 * MiB,
+  maxArgumentBytes: 1 * MiB,
+  maxTotalArgumentBytes: 16 * MiB,
   approvalTimeoutMs: 5 * 60_000,
 });
