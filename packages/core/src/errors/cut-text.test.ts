@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cutText, previewText } from "./cut-text.js";
+import { cutText, previewText, utf8Length } from "./cut-text.js";
 
 describe("cutText", () => {
   it("keeps text that fits and cuts longer text to the byte limit, naming its full size", () => {
@@ -22,5 +22,13 @@ describe("previewText", () => {
     expect(previewText("billing.list")).toBe("billing.list");
     expect(previewText("x".repeat(4 * 1024 * 1024))).toBe(`${"x".repeat(64)}… (4194304 characters)`);
     expect(previewText(`${"x".repeat(63)}😀tail`)).toBe(`${"x".repeat(63)}… (69 characters)`);
+  });
+});
+
+describe("utf8Length", () => {
+  it("counts UTF-8 bytes as Buffer does, lone surrogates as U+FFFD, and stops at a cap", () => {
+    for (const text of ["", "abc", "héllo", "€", "😀x", "\uD800", "a\uDC00b", "😀".repeat(10)]) expect(utf8Length(text), text).toBe(Buffer.byteLength(text));
+    expect(utf8Length("x".repeat(100), 10)).toBe(10);
+    expect(utf8Length("é".repeat(100), 11)).toBe(11);
   });
 });

@@ -9,4 +9,4 @@ export {
 } from "./error-codes.js";
 export { ERROR_MESSAGES } from "./error-messages.js";
 export { toErrorData, type ErrorData } from "./to-error-data.js";
-export { cutText, previewText } from "./cut-text.js";
+export { cutText, previewText, utf8Length } from "./cut-text.js";

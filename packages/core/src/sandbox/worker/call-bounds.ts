@@ -1,4 +1,4 @@
-import { cutText } from "../../errors/index.js";
+import { cutText, utf8Length } from "../../errors/index.js";
 import { MAX_TOOL_NAME_LENGTH } from "../../tools/index.js";
 
 /** The most characters of a call's stack sent to the host: the frames nearest the call, where its line is found. */
@@ -61,23 +61,4 @@ export function boundStack(stack: string): string {
 /** A reason the guest gave, as sent to the host. */
 export function boundMessage(message: string): string {
   return cutText(message, MAX_GUEST_MESSAGE_BYTES);
-}
-
-/**
- * The UTF-8 size of text, counted up to `stop` (a larger size reads as `stop`): one to three bytes per UTF-16 unit,
- * so most texts need no count at all.
- */
-export function utf8Length(text: string, stop: number): number {
-  if (text.length >= stop) return stop;
-  let bytes = 0;
-  for (let index = 0; index < text.length && bytes < stop; index++) {
-    const unit = text.charCodeAt(index);
-    if (unit < 0x80) bytes += 1;
-    else if (unit < 0x800) bytes += 2;
-    else if (unit >= 0xd800 && unit <= 0xdbff && index + 1 < text.length && (text.charCodeAt(index + 1) & 0xfc00) === 0xdc00) {
-      bytes += 4;
-      index++;
-    } else bytes += 3;
-  }
-  return Math.min(bytes, stop);
 }
