@@ -14,7 +14,7 @@ let codeMode: CodeMode;
 
 beforeAll(async () => {
   base = await mkdtemp(join(tmpdir(), "codemode-ws-run-"));
-  dir = join(base, ownerFolderName(""));
+  dir = join(base, await ownerFolderName(""));
   await mkdir(dir);
   outside = await mkdtemp(join(tmpdir(), "codemode-ws-outside-"));
   await writeFile(join(outside, "secret.txt"), "secret");
@@ -75,7 +75,7 @@ describe("createCodeMode with a workspace", () => {
     expect((await codeMode.execute(write("overwritten"), { owner: "mallory" })).result).toBe(true);
     const own = await codeMode.execute(`return (await files.read({ path: "report.txt" })).data;`, { owner: "alice" });
     expect(own.result).toBe("alice's figures");
-    expect(await readFile(join(base, ownerFolderName("alice"), "report.txt"), "utf8")).toBe("alice's figures");
+    expect(await readFile(join(base, await ownerFolderName("alice"), "report.txt"), "utf8")).toBe("alice's figures");
   });
 
   it("shares one folder between owners when the workspace is shared on purpose", async () => {

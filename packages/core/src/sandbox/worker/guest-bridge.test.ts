@@ -57,7 +57,7 @@ describe("GuestBridge", () => {
     engine = await createGuestEngine({ wasmModule, ...memoryPages(LIMITS.memoryBytes), serializerSource: SERIALIZER_SOURCE });
   });
 
-  it("answers a tool name over the longest allowed with not_found, and sends the host only its start", () => {
+  it("answers a tool name over the longest allowed with not_found, and sends the host only its length", () => {
     const { result, channel } = run(`
       const long = "x".repeat(4 * 1024 * 1024);
       const out = [];
