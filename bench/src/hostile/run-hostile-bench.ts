@@ -70,6 +70,7 @@ export async function runHostileBench(log: (line: string) => void): Promise<Host
     const opened = new Map<AdversarialProfile, Awaited<ReturnType<typeof open>>>();
     for (const profile of PROFILES) opened.set(profile, await open(ADVERSARIAL_LIMITS[profile]));
     try {
+      await floor(opened.get("deadline")!.target);
       const floorStallMs = await floor(opened.get("roomy")!.target);
       const cases: HostileCase[] = [];
       for (const entry of ADVERSARIAL_CASES) cases.push(await runCase(opened.get(entry.profile)!.target, entry));
@@ -97,8 +98,16 @@ async function stallDuring<T>(work: () => Promise<T>): Promise<{ value: T; stall
   }
 }
 
+/**
+ * What a host loads once, on the first call of its kind (the JSON Schema validator, the catalog's index, the
+ * workspace), before anything is measured: a one-time load is not a case's doing.
+ */
+const WARM_UP = `await tools.adversary.echo({ text: "warm" }); await tools.adversary.match({ text: "aaa" }); await tools.adversary.fail({ bytes: 1 });
+await catalog.search({ query: "echo" }); await files.list({}); return 1;`;
+
 /** The stall of trivial runs, one after another for three seconds: what a case's figure is read against. */
 async function floor(target: AdversarialTarget): Promise<number> {
+  for (const principal of ["adversary", "victim"] as const) await target.execute(WARM_UP, principal);
   const { stallMs } = await stallDuring(async () => {
     const until = performance.now() + 3000;
     while (performance.now() < until) await target.execute("return 1");
