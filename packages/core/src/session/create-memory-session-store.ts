@@ -52,9 +52,10 @@ export function createMemorySessionStore(): SessionStore {
         while (entries.size >= maxSessions) {
           const evicted = chooseEviction(entries, counts, owner, maxSessions, (entry) => !leased(entry, now));
           if (evicted === undefined) return false;
-          const left = counts.get(entries.get(evicted)!.owner)! - 1;
-          if (left === 0) counts.delete(entries.get(evicted)!.owner);
-          else counts.set(entries.get(evicted)!.owner, left);
+          const evictedOwner = entries.get(evicted)!.owner;
+          const left = counts.get(evictedOwner)! - 1;
+          if (left === 0) counts.delete(evictedOwner);
+          else counts.set(evictedOwner, left);
           entries.delete(evicted);
         }
       }
