@@ -32,6 +32,7 @@ const TSC_TIMEOUT_MS = 900_000; // the same for tsc over every package's declara
 const started = Date.now();
 const work = mkdtempSync(join(tmpdir(), "codemode-consumer-"));
 const keep = process.env.KEEP_CONSUMER_DIR === "1";
+const cleanup = [work];
 
 /** Every check, by Node version ("any" for the ones that do not depend on it). */
 const results = new Map();
@@ -364,6 +365,57 @@ function runChecks(project, node, snippets) {
   record(tag, "npx codemode --version runs the installed bin and prints the packed version", versionError);
 }
 
+// 5. Quickstarts: docs/quickstart/*.md followed as written in an empty folder. A ```sh block's lines run one by one; a
+// block whose fence says `file=NAME` is saved as NAME; a ```text output block lists lines the command before it prints.
+const QUICKSTARTS = ["core", "ai-sdk", "langchain", "mcp"].map((name) => `docs/quickstart/${name}.md`);
+const QUICKSTART_TIMEOUT_MS = 300_000; // an npm install on a loaded machine; a safety stop, not a measure
+
+function stepsOf(file) {
+  const text = readFileSync(join(root, file), "utf8");
+  return [...text.matchAll(/^```(\w*)([^\n]*)\n([\s\S]*?)^```/gm)].map(([, language, info, body]) => {
+    const name = /\bfile=(\S+)/.exec(info)?.[1];
+    if (name) return { file: name, text: body };
+    if (language === "sh") return { commands: body.split("\n").map((line) => line.trim()).filter((line) => line && !line.startsWith("#")) };
+    if (language === "text" && /\boutput\b/.test(info)) return { output: body.split("\n").map((line) => line.trim()).filter(Boolean) };
+    return {};
+  });
+}
+
+/** An `npm install` of @codemode packages, pointed at the tarballs (with the core's, which the adapters depend on). */
+function withTarballs(command, tarballs) {
+  if (!/^npm (install|i|add)\b/.test(command)) return command;
+  const path = (name) => tarballs[name].replace(/^file:/, "");
+  let named = false;
+  const rewritten = command.replace(/@codemode\/[\w-]+/g, (name) => ((named = true), path(name)));
+  return named && !command.includes("@codemode/core") ? `${rewritten} ${path("@codemode/core")}` : rewritten;
+}
+
+function runQuickstart(file, node, tarballs) {
+  const name = `${file} runs as written in an empty folder`;
+  // Outside the consumer project, so that nothing its node_modules holds can stand in for a missing install.
+  const dir = mkdtempSync(join(tmpdir(), `codemode-quickstart-${file.split("/").pop().replace(/\.md$/, "")}-`));
+  cleanup.push(dir);
+  const env = { ...process.env, PATH: `${dirname(node)}:${process.env.PATH}` };
+  let last = null;
+  for (const step of stepsOf(file)) {
+    if (step.file) writeFileSync(join(dir, step.file), step.text);
+    for (const command of step.commands ?? []) {
+      last = { command, ...sh("sh", ["-c", withTarballs(command, tarballs)], { cwd: dir, env, timeout: QUICKSTART_TIMEOUT_MS }) };
+      if (last.code !== 0) return record(nodeTag(node), name, `\`${command}\` exited ${last.code}:\n${last.output}`);
+    }
+    const missing = (step.output ?? []).filter((line) => !last?.output.includes(line));
+    if (missing.length) return record(nodeTag(node), name, `\`${last?.command}\` printed no line with ${missing.map((line) => JSON.stringify(line)).join(", ")}:\n${last?.output}`);
+  }
+  record(nodeTag(node), name, "");
+  // As an editor sees them: strict, and only syntax Node's type stripping runs.
+  const sources = readdirSync(dir).filter((entry) => entry.endsWith(".ts"));
+  if (sources.length === 0) return;
+  const tsc = join(installed("typescript"), "bin/tsc");
+  const options = ["--noEmit", "--strict", "--target", "es2022", "--module", "nodenext", "--allowImportingTsExtensions", "--verbatimModuleSyntax", "--erasableSyntaxOnly", "--skipLibCheck", "--types", "node", "--typeRoots", join(work, "node_modules/@types")];
+  const checked = sh(node, [tsc, ...options, ...sources], { cwd: dir, timeout: TSC_TIMEOUT_MS });
+  record(nodeTag(node), `${file}: its TypeScript files type-check (strict)`, checked.code === 0 ? "" : checked.output);
+}
+
 const nodeVersion = (node) => sh(node, ["--version"]).output.trim();
 const nodeTag = (node) => `node ${nodeVersion(node)}`;
 const nodeMajor = (node) => Number(/^v(\d+)/.exec(nodeVersion(node))?.[1] ?? 0);
@@ -402,12 +454,13 @@ try {
       runChecks(project, node, snippets);
     }
   }
+  for (const file of QUICKSTARTS) runQuickstart(file, nodes[0], tarballs);
   failed = summary();
 } catch (error) {
   record("any", "the consumer project could be set up", error instanceof Error ? error.message : String(error));
   failed = summary();
 } finally {
   console.log(`consumer test took ${Math.round((Date.now() - started) / 1000)} s`);
-  if (!keep) rmSync(work, { recursive: true, force: true });
+  if (!keep) for (const dir of cleanup) rmSync(dir, { recursive: true, force: true });
 }
 process.exit(failed ? 1 : 0);
