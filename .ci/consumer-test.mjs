@@ -411,7 +411,7 @@ function runQuickstart(file, node, tarballs) {
   const sources = readdirSync(dir).filter((entry) => entry.endsWith(".ts"));
   if (sources.length === 0) return;
   const tsc = join(installed("typescript"), "bin/tsc");
-  const options = ["--noEmit", "--strict", "--target", "es2022", "--module", "nodenext", "--allowImportingTsExtensions", "--verbatimModuleSyntax", "--erasableSyntaxOnly", "--skipLibCheck", "--types", "node", "--typeRoots", join(work, "node_modules/@types")];
+  const options = ["--noEmit", "--strict", "--target", "es2023", "--module", "nodenext", "--allowImportingTsExtensions", "--verbatimModuleSyntax", "--erasableSyntaxOnly", "--skipLibCheck", "--types", "node", "--typeRoots", join(work, "node_modules/@types")];
   const checked = sh(node, [tsc, ...options, ...sources], { cwd: dir, timeout: TSC_TIMEOUT_MS });
   record(nodeTag(node), `${file}: its TypeScript files type-check (strict)`, checked.code === 0 ? "" : checked.output);
 }
