@@ -2,6 +2,7 @@
 // included) after import, with every worker started and idle, and after every worker ran a script that filled most of
 // its memory limit (then a trivial run; a module's memory never shrinks). argv: poolSize, memoryBytes, fillBytes.
 // Prints one JSON line; exits 1 on a wrong answer.
+import { setTimeout as sleep } from "node:timers/promises";
 import { createCodeMode, defineTool } from "@codemode/core";
 
 const [poolSize, memoryBytes, fillBytes] = process.argv.slice(2).map(Number);
@@ -9,7 +10,7 @@ const gc = () => globalThis.gc?.();
 const rss = () => (gc(), process.memoryUsage().rss);
 
 // A tool that answers after a pause, so that poolSize runs submitted together hold every worker at once.
-const pause = defineTool({ name: "wait", description: "Answers after a pause.", execute: () => new Promise((resolve) => setTimeout(() => resolve(1), 100)) });
+const pause = defineTool({ name: "wait", description: "Answers after a pause.", execute: () => sleep(100, 1) });
 const codeMode = createCodeMode({ tools: [pause], poolSize, limits: { memoryBytes, timeoutMs: 60_000 } });
 const all = (code) => Promise.all(Array.from({ length: poolSize }, () => codeMode.execute(code)));
 const baselineRss = rss();

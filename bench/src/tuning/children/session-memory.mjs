@@ -3,6 +3,7 @@
 // store, its worker freed). The process's RSS does not fall back when workers end, so idle hibernated sessions are
 // measured by the sessions benchmark instead (1,000 of them). argv: count. Prints one JSON line; exits 1 on a wrong answer.
 import { performance } from "node:perf_hooks";
+import { setTimeout as sleep } from "node:timers/promises";
 import { createCodeMode } from "@codemode/core";
 
 const COUNT = Number(process.argv[2] ?? 8);
@@ -17,7 +18,7 @@ const baselineRss = rss();
 const ids = [];
 for (let index = 0; index < COUNT; index++) ids.push((await codeMode.execute(STATE, { sessionId: "new" })).sessionId);
 const liveRss = rss();
-await new Promise((resolve) => setTimeout(resolve, 4000));
+await sleep(4000);
 const resumeMs = [];
 for (const id of ids) {
   const started = performance.now();
