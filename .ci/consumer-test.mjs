@@ -5,7 +5,7 @@
 //   - every `exports` target and `bin` of each package is in its tarball, and every package its built files import is
 //     one of its dependencies or peers (a dependency left in devDependencies fails here even when hoisting hides it);
 //   - the four declare one Node range, every Node checked here is in it, and every runtime dependency they install
-//     accepts all of it (`engines`);
+//     (and every peer of theirs, with its dependencies) accepts all of it (`engines`);
 //   - every `exports` entry imports at run time, and its types resolve under `tsc` (strict, NodeNext);
 //   - every ```ts / ```js block of README.md and packages/*/README.md type-checks against the installed packages as
 //     printed (the names it leaves to the reader come from its README's prelude, which must not be globals), and the
@@ -198,13 +198,15 @@ function checkEngines(nodes) {
     seen.add(id);
     const engines = manifest.engines?.node;
     if (engines && !manifest.name.startsWith("@codemode/") && !semver.subset(range, engines)) narrower.push(`${[...chain, id].join(" > ")} declares node ${engines}`);
-    for (const dependency of Object.keys({ ...manifest.dependencies, ...manifest.optionalDependencies })) {
+    // Our own peers too (ai, @langchain/core, ...): a user installs them beside the package.
+    const own = manifest.name.startsWith("@codemode/") ? manifest.peerDependencies : {};
+    for (const dependency of Object.keys({ ...manifest.dependencies, ...manifest.optionalDependencies, ...own })) {
       const found = findInstalled(dependency, dir);
       if (found) visit(found, [...chain, id]);
     }
   };
   for (const name of ranges.keys()) visit(installed(name), []);
-  record("any", `every runtime dependency of the four accepts node ${range} (${seen.size - PACKAGES.length} packages)`, narrower.join("\n"));
+  record("any", `every runtime dependency and peer of the four accepts node ${range} (${seen.size - PACKAGES.length} packages)`, narrower.join("\n"));
 }
 
 /** Where Node would find `name` from a package in `dir`: its own node_modules, then each parent's. */
