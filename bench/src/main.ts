@@ -21,6 +21,8 @@ import { formatSessionsReport } from "./sessions/format-sessions-report.js";
 import { runSessionsBench } from "./sessions/run-sessions-bench.js";
 import { formatHostileReport } from "./hostile/format-hostile-report.js";
 import { runHostileBench } from "./hostile/run-hostile-bench.js";
+import { formatTuningReport } from "./tuning/format-tuning-report.js";
+import { runTuningBench } from "./tuning/run-tuning-bench.js";
 
 const RESULTS = fileURLToPath(new URL("../results/", import.meta.url));
 const only = process.argv[2];
@@ -70,6 +72,13 @@ if (only === undefined || only === "hostile") {
   await writeFile(`${RESULTS}hostile.json`, `${JSON.stringify({ machine: { ...machine, loadAfter: describeMachine().loadAverage }, ...report }, null, 2)}\n`);
   console.log(`\n## Hostile scripts (bench/results/hostile.json)\n\n${formatHostileReport(report)}\n`);
   if (report.wrong.length > 0) throw new Error(`Hostile: ${report.wrong.length} cases did not end safely: ${report.wrong.join("; ")}.`);
+}
+// The figures docs/choosing-limits.md quotes: on demand, about two minutes (bench/README.md).
+if (only === "tuning") {
+  const machine = describeMachine();
+  const report = await runTuningBench(log);
+  await writeFile(`${RESULTS}tuning.json`, `${JSON.stringify({ machine: { ...machine, loadAfter: describeMachine().loadAverage }, ...report }, null, 2)}\n`);
+  console.log(`\n## Tuning (bench/results/tuning.json)\n\n${formatTuningReport(report)}\n`);
 }
 // Leaks take about five minutes: they run only when named (bench/README.md).
 if (only === "leaks") {
