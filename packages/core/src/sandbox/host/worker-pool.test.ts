@@ -101,4 +101,21 @@ describe("createWorkerPool", () => {
     expect((await queued).error?.kind).toBe("Cancelled");
     expect((await other.run(job("return 1"))).error?.kind).toBe("Cancelled");
   });
+
+  it("starts another worker for a run that comes while its only worker is busy, rather than posting it behind", async () => {
+    const two = createWorkerPool({ size: 2, memoryBytes: LIMITS.memoryBytes, maxStackBytes: LIMITS.maxStackBytes, serializerSource: SERIALIZER_SOURCE });
+    const stop = new AbortController();
+    let endless = false;
+    const running = two.run(job("while (true) {}", { signal: stop.signal, limits: { timeoutMs: 600_000 } })).then((outcome) => {
+      endless = true;
+      return outcome;
+    });
+    // Once the first run holds its worker, the second run arrives.
+    await expect.poll(() => two.stats().running).toBe(1);
+    expect((await two.run(job("return 2"))).resultJson).toBe("2");
+    expect(endless).toBe(false);
+    stop.abort();
+    expect((await running).error?.kind).toBe("Cancelled");
+    await two.close();
+  });
 });

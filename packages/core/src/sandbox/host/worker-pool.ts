@@ -165,9 +165,10 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
       assign(idle, queue.shift()!);
       idle = ready().find((slot) => slot.runs.length === 0);
     }
-    const starting = slots.size - ready().length;
-    for (let missing = Math.min(queue.length - starting, options.size - slots.size); missing > 0; missing--) spawn();
-    if (queue.length <= starting) return;
+    const startingBefore = slots.size - ready().length;
+    for (let missing = Math.min(queue.length - startingBefore, options.size - slots.size); missing > 0; missing--) spawn();
+    // Counted again: a worker just started takes a queued run once ready, rather than the run waiting behind a busy one.
+    if (queue.length <= slots.size - ready().length) return;
     // Every worker is busy and no more may start: queue one more run on each, so it starts without a wake-up.
     for (const slot of ready().sort((left, right) => left.runs.length - right.runs.length)) {
       if (queue.length === 0 || slot.runs.length >= RUNS_PER_WORKER) break;
