@@ -225,7 +225,14 @@ async function readJson(request: Request): Promise<unknown> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    let chunk;
+    try {
+      chunk = await reader.read();
+    } catch {
+      // The client's own doing (a connection dropped mid-body, broken chunking): nothing the gateway could fix.
+      return new Error("Bad request: the body ended before it was complete.");
+    }
+    const { done, value } = chunk;
     if (done) break;
     size += value.byteLength;
     if (size > MAX_BODY_BYTES) {
