@@ -47,13 +47,23 @@ export const oauthConfigSchema = z.strictObject({
   jwksCooldownMs: z.number().int().nonnegative().max(3_600_000).optional(),
 });
 
-const bearerSchema = z.array(
-  z.strictObject({
-    name: z.string().min(1),
-    token: z.string().min(16, "must be at least 16 characters"),
-    allow: z.array(pattern).optional(),
-  }),
-);
+const bearerSchema = z
+  .array(
+    z.strictObject({
+      name: z.string().min(1),
+      token: z.string().min(16, "must be at least 16 characters"),
+      allow: z.array(pattern).optional(),
+    }),
+  )
+  .superRefine((entries, context) => {
+    entries.forEach(({ token }, index) => {
+      const first = entries.findIndex((entry) => entry.token === token);
+      if (first < index) {
+        const message = `is auth.bearer[${first}]'s token too; give each principal a token of its own`;
+        context.addIssue({ code: "custom", path: [index, "token"], message });
+      }
+    });
+  });
 
 /** `auth`: static bearer tokens, an OAuth issuer, or both. */
 export const authConfigSchema = z
