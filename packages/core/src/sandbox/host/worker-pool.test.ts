@@ -118,4 +118,22 @@ describe("createWorkerPool", () => {
     expect((await running).error?.kind).toBe("Cancelled");
     await two.close();
   });
+
+  it("never fails the run that follows a cancelled one the worker still ran, when that run's deadline passes", async () => {
+    const one = createWorkerPool({ size: 1, memoryBytes: LIMITS.memoryBytes, maxStackBytes: LIMITS.maxStackBytes, serializerSource: SERIALIZER_SOURCE });
+    const limits = { timeoutMs: 1000 };
+    const first = one.run(job("while (true) {}", { limits }));
+    await expect.poll(() => one.stats().running).toBe(1);
+    // Two runs posted behind it are cancelled one after the other: the worker learns only of the second.
+    const [stopSecond, stopThird] = [new AbortController(), new AbortController()];
+    const second = one.run(job("while (true) {}", { limits, signal: stopSecond.signal }));
+    const third = one.run(job("return 3", { limits, signal: stopThird.signal }));
+    const last = one.run(job('const end = Date.now() + 600; while (Date.now() < end) {} return "last"', { limits }));
+    stopSecond.abort();
+    stopThird.abort();
+    expect((await first).error?.kind).toBe("TimeoutExceeded");
+    expect([(await second).error?.kind, (await third).error?.kind]).toEqual(["Cancelled", "Cancelled"]);
+    expect((await last).resultJson).toBe('"last"');
+    await one.close();
+  });
 });

@@ -55,7 +55,8 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
       reason === "cancel"
         ? cancelledOutcome()
         : failedOutcome("TimeoutExceeded", `Script ran past its ${timeoutMs} ms deadline.`);
-    if (run.slot) remove(run.slot, outcome);
+    // Only while it is the run its worker is running: stopping the worker would otherwise fail the run after it.
+    if (run.slot?.runs[0] === run) remove(run.slot, outcome);
   });
   let closed = false;
 
@@ -130,6 +131,8 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
       return;
     }
     slot.runs.shift();
+    // A run settled before it started (cancelled while posted) may still have run, under a deadline of its own.
+    deadlines.clear(running);
     settle(running, message.outcome);
     // The next run posted to this worker started when this one ended.
     if (slot.runs[0]) deadlines.start(slot.runs[0]);
