@@ -111,7 +111,7 @@ describe("createWorkerPool", () => {
       return outcome;
     });
     // Once the first run holds its worker, the second run arrives.
-    await expect.poll(() => two.stats().running).toBe(1);
+    await expect.poll(() => two.stats().running, { timeout: 20_000 }).toBe(1);
     expect((await two.run(job("return 2"))).resultJson).toBe("2");
     expect(endless).toBe(false);
     stop.abort();
@@ -123,7 +123,7 @@ describe("createWorkerPool", () => {
     const one = createWorkerPool({ size: 1, memoryBytes: LIMITS.memoryBytes, maxStackBytes: LIMITS.maxStackBytes, serializerSource: SERIALIZER_SOURCE });
     const limits = { timeoutMs: 1000 };
     const first = one.run(job("while (true) {}", { limits }));
-    await expect.poll(() => one.stats().running).toBe(1);
+    await expect.poll(() => one.stats().running, { timeout: 20_000 }).toBe(1);
     // Two runs posted behind it are cancelled one after the other: the worker learns only of the second.
     const [stopSecond, stopThird] = [new AbortController(), new AbortController()];
     const second = one.run(job("while (true) {}", { limits, signal: stopSecond.signal }));
@@ -136,4 +136,22 @@ describe("createWorkerPool", () => {
     expect((await last).resultJson).toBe('"last"');
     await one.close();
   });
+
+  it("never runs a run cancelled while posted behind another, however many cancels follow it", async () => {
+    const one = createWorkerPool({ size: 1, memoryBytes: LIMITS.memoryBytes, maxStackBytes: LIMITS.maxStackBytes, serializerSource: SERIALIZER_SOURCE });
+    const first = one.run(job("while (true) {}", { limits: { timeoutMs: 500 } }));
+    await expect.poll(() => one.stats().running, { timeout: 20_000 }).toBe(1);
+    const stops = [new AbortController(), new AbortController(), new AbortController()];
+    // Each would hold the worker for ten seconds if it ran.
+    const posted = stops.map((stop) => one.run(job("while (true) {}", { limits: { timeoutMs: 10_000 }, signal: stop.signal })));
+    const last = one.run(job('return "last"'));
+    for (const stop of stops) stop.abort();
+    expect((await first).error?.kind).toBe("TimeoutExceeded");
+    const firstEnded = performance.now();
+    expect((await Promise.all(posted)).map((outcome) => outcome.error?.kind)).toEqual(["Cancelled", "Cancelled", "Cancelled"]);
+    expect((await last).resultJson).toBe('"last"');
+    // A bound, not a speed: had any cancelled run started, the last one would have waited for its ten-second deadline.
+    expect(performance.now() - firstEnded).toBeLessThan(10_000);
+    await one.close();
+  }, 30_000);
 });
