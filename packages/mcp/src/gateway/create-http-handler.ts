@@ -144,7 +144,8 @@ export function createHttpHandler(options: CreateHttpHandlerOptions): HttpHandle
     }
     const gone = new AbortController();
     const leave = () => gone.abort();
-    request.signal.addEventListener("abort", leave, { once: true });
+    if (request.signal.aborted) leave();
+    else request.signal.addEventListener("abort", leave, { once: true });
     const scope: CallerScope = {
       gone: gone.signal,
       admit: async () => {

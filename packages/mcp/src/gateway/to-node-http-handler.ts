@@ -55,7 +55,7 @@ function failure(request: IncomingMessage, error: Error, log: (message: string) 
 // Methods a Fetch Request cannot carry (Node's parser refuses TRACK itself, and CONNECT never reaches a handler).
 const FORBIDDEN_METHODS = new Set(["CONNECT", "TRACE"]);
 // Headers the gateway decides on: sent twice, a proxy in front may have read the other copy.
-const SINGLE_HEADERS = new Set(["host", "authorization", "origin", "content-type", "mcp-session-id", "mcp-protocol-version", "mcp-method", "mcp-name", "last-event-id", "x-request-id"]);
+const SINGLE_HEADERS = new Set(["host", "authorization", "origin", "content-type", "mcp-session-id", "mcp-protocol-version"]);
 
 /**
  * The 4xx answer to what cannot become a Fetch Request, or must not: a request target that is not a path (the
