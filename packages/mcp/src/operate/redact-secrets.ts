@@ -1,6 +1,3 @@
-/** Takes credentials out of text before it is printed, logged or shown to a script. */
-export type Redact = (text: string) => string;
-
 const MASK = "***";
 // A URL inside any text: a scheme, `://`, then everything up to a space or a quote. Linear: the text may be anyone's.
 const URL_IN_TEXT = /\b[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s"'<>`\\]+/g;
@@ -15,7 +12,7 @@ const MIN_SECRET_LENGTH = 6;
  * URL in the text it masks the userinfo and every query value (their names stay, to tell URLs apart); it then masks
  * each of `secrets` wherever it appears, as written or percent-encoded.
  */
-export function createRedactor(secrets: readonly string[] = []): Redact {
+export function createRedactor(secrets: readonly string[] = []): (text: string) => string {
   const known = [...new Set(secrets.flatMap((secret) => [secret, encodeURIComponent(secret)]))]
     .filter((secret) => secret.length >= MIN_SECRET_LENGTH)
     // Longest first, so a secret that contains another is masked whole.
