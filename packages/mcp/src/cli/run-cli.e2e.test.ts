@@ -211,7 +211,7 @@ return { size: w.data.size, escape: escape.error.code };`);
         let stderr = "";
         child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
         url = await until(() => /listening on (\S+)/.exec(stderr)?.[1] ?? "", 30_000);
-        expect(stderr).toContain("upstream remote is down");
+        expect(stderr).toContain(`upstream remote at http://127.0.0.1:${upstreamPort}/mcp is down`);
         everything = await startEverythingHttp(upstreamPort);
       });
 
