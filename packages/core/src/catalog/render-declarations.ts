@@ -1,6 +1,7 @@
 import type { RegisteredTool } from "../tools/index.js";
 import {
   CATALOG_DECLARATION,
+  CHECK_ENVELOPE_DECLARATION,
   ENVELOPE_DECLARATION,
   renderComment,
   renderKey,
@@ -16,6 +17,8 @@ export interface RenderDeclarationsOptions {
   comments?: boolean;
   /** "value" declares `ToolCallError` instead of `Envelope<T>` (the signatures must match). Default "envelope". */
   callStyle?: CallStyle;
+  /** The envelope as the script checker reads it (the signatures are then in the "check" style). Default false. */
+  open?: boolean;
 }
 
 /**
@@ -28,7 +31,8 @@ export function renderDeclarations(
   signatureOf: (tool: RegisteredTool) => string,
   options: RenderDeclarationsOptions = {},
 ): string {
-  const parts = [options.callStyle === "value" ? VALUE_DECLARATION : ENVELOPE_DECLARATION];
+  const envelope = options.open ? CHECK_ENVELOPE_DECLARATION : ENVELOPE_DECLARATION;
+  const parts = [options.callStyle === "value" ? VALUE_DECLARATION : envelope];
   if (options.search !== false) parts.push(CATALOG_DECLARATION);
   parts.push(renderToolsDeclaration(tools, signatureOf, options.comments !== false));
   return `${parts.join("\n")}\n`;
