@@ -34,15 +34,20 @@ export function renderDeclarations(
   const envelope = options.open ? CHECK_ENVELOPE_DECLARATION : ENVELOPE_DECLARATION;
   const parts = [options.callStyle === "value" ? VALUE_DECLARATION : envelope];
   if (options.search !== false) parts.push(CATALOG_DECLARATION);
-  parts.push(renderToolsDeclaration(tools, signatureOf, options.comments !== false));
+  parts.push(renderToolsDeclaration(tools, signatureOf, options.comments !== false, options.open === true));
   return `${parts.join("\n")}\n`;
 }
 
-/** Only the `declare const tools: {...}` part. */
+/**
+ * Only the `declare const tools: {...}` part. `open`, as the checker reads it: a namespace holding a tool whose local
+ * name has dots (`crm.accounts.find`) takes any member, since the script may reach that tool as
+ * `tools.crm.accounts.find` as well as `tools.crm["accounts.find"]`.
+ */
 export function renderToolsDeclaration(
   tools: readonly RegisteredTool[],
   signatureOf: (tool: RegisteredTool) => string,
   comments = true,
+  open = false,
 ): string {
   const byNamespace = new Map<string, RegisteredTool[]>();
   for (const tool of tools) {
@@ -59,6 +64,7 @@ export function renderToolsDeclaration(
   for (const [namespace, group] of byNamespace) {
     if (namespace === "") continue;
     lines.push(`  ${renderKey(namespace)}: {`);
+    if (open && group.some((tool) => tool.localName.includes("."))) lines.push("    [key: string]: any;");
     for (const tool of group) pushTool(tool, "    ");
     lines.push("  };");
   }

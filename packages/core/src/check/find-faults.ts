@@ -88,14 +88,44 @@ async function checkMember(context: Context, node: Node): Promise<void> {
   if (!type) return;
   const role = (await context.roles.ofObject(type)) ?? (await toolsGlobal(context, owner));
   const at = { start: node.getStart(), end: node.end };
-  if (role?.kind === "root") context.faults.push({ kind: "unknown_tool", ...at, path: [name] });
-  else if (role?.kind === "namespace") context.faults.push({ kind: "unknown_tool", ...at, path: [role.name, name] });
-  else {
+  if (role?.kind === "root" || role?.kind === "namespace") {
+    // Only a tool or namespace the script goes on to use: `typeof tools.x` and `tools.x?.()` may probe for one.
+    if (!usedAsTool(parent)) return;
+    context.faults.push({ kind: "unknown_tool", ...at, path: role.kind === "root" ? [name] : [role.name, name] });
+  } else {
     const candidates = await fieldsIfWithout(context, type, name);
     if (!candidates) return;
     const expected = await context.checker.typeToString(type);
     context.faults.push({ kind: "unknown_field", ...at, path: [], names: [name], expected, candidates });
   }
+}
+
+/**
+ * Whether a member read of the tools tree is used as a tool or a namespace would be: called, or read from, without
+ * `?.`. In a destructuring, whether the script calls a name it took out.
+ */
+function usedAsTool(access: Node): boolean {
+  if (access.kind === SyntaxKind.BindingElement) {
+    const local = (access as unknown as { name: Node & { text?: string } }).name.text;
+    return local !== undefined && (access as unknown as { initializer?: Node }).initializer === undefined && callsName(access.getSourceFile(), local);
+  }
+  let node = access;
+  while (node.parent.kind === SyntaxKind.ParenthesizedExpression) node = node.parent;
+  const parent = node.parent as Node & { expression?: Node; questionDotToken?: Node };
+  const through = parent.kind === SyntaxKind.CallExpression || parent.kind === SyntaxKind.PropertyAccessExpression || parent.kind === SyntaxKind.ElementAccessExpression;
+  return through && parent.expression === node && parent.questionDotToken === undefined;
+}
+
+/** Whether the script calls a function by this name anywhere. */
+function callsName(source: SourceFile, name: string): boolean {
+  const visit = (node: Node): boolean | undefined => {
+    if (node.kind === SyntaxKind.CallExpression) {
+      const callee = (node as CallExpression).expression as Node & { text?: string };
+      if (callee.kind === SyntaxKind.Identifier && callee.text === name) return true;
+    }
+    return node.forEachChild(visit) ?? undefined;
+  };
+  return source.forEachChild(visit) === true;
 }
 
 /**

@@ -1,3 +1,3 @@
-export { checkScript, type CheckScriptOptions } from "./check-script.js";
+export { checkAgainstDeclarations, type CheckAgainstDeclarationsOptions } from "./check-against-declarations.js";
 export { holdChecker, sharedChecker } from "./shared-checker.js";
 export type { CheckRequest, Fault, FaultKind, ScriptChecker } from "./script-checker.js";

@@ -71,7 +71,9 @@ const tools = [
 ];
 
 describe("createCodeMode", () => {
-  const codeMode: CodeMode = createCodeMode({ tools, poolSize: 2, limits: { timeoutMs: 15_000 } });
+  // The run itself is under test: scripts the check would refuse (an unknown tool, arguments the schema rules out)
+  // must reach the sandbox and the tools here. create-code-mode.check.test.ts covers the check.
+  const codeMode: CodeMode = createCodeMode({ tools, poolSize: 2, limits: { timeoutMs: 15_000 }, check: "off" });
   afterAll(() => codeMode.close());
 
   it("returns what the script returns, and null for undefined", async () => {
@@ -270,7 +272,7 @@ describe("createCodeMode", () => {
 
 describe("createCodeMode options", () => {
   it("replaces the tool set with setTools", async () => {
-    const codeMode = createCodeMode({ tools: [], poolSize: 1 });
+    const codeMode = createCodeMode({ tools: [], poolSize: 1, check: "off" });
     try {
       expect((await codeMode.execute("return (await tools.util.echo({ a: 1 })).ok")).result).toBe(false);
       codeMode.setTools([tools[tools.length - 1]!]);
@@ -294,7 +296,7 @@ describe("createCodeMode options", () => {
           entered();
         }),
     });
-    const codeMode = createCodeMode({ tools: [gate, tools[tools.length - 1]!], poolSize: 1 });
+    const codeMode = createCodeMode({ tools: [gate, tools[tools.length - 1]!], poolSize: 1, check: "off" });
     try {
       const running = codeMode.execute("await tools.util.gate({}); return (await tools.util.echo({ still: true })).data;");
       await inside;

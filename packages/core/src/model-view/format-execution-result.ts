@@ -1,4 +1,4 @@
-import type { ExecutionResult } from "../envelopes/index.js";
+import type { Diagnostic, ExecutionResult } from "../envelopes/index.js";
 import { PAUSED_NOTE, printedText } from "./to-model-view.js";
 
 /**
@@ -32,8 +32,9 @@ export function formatExecutionResult(result: ExecutionResult): string {
     sections.push(`Logs:\n${result.logs.join("\n")}`);
   }
   if (result.diagnostics.length > 0) {
-    const lines = result.diagnostics.map((item) => `- ${item.code}${item.line ? ` (line ${item.line})` : ""}: ${item.message}`);
-    sections.push(`Warnings:\n${lines.join("\n")}`);
+    const lines = result.diagnostics.map((item) => `- ${item.code}${placeOf(item)}: ${item.message}`);
+    const title = result.error?.kind === "CheckFailed" ? "Faults (the script did not run; fix each and run it again)" : "Warnings";
+    sections.push(`${title}:\n${lines.join("\n")}`);
   }
   if (result.truncation) {
     const { logsOmitted, toolCallsOmitted } = result.truncation;
@@ -41,6 +42,11 @@ export function formatExecutionResult(result: ExecutionResult): string {
   }
   if (result.sessionId !== undefined) sections.push(`Session: ${result.sessionId} (pass it as sessionId to keep these variables)`);
   return sections.join("\n\n");
+}
+
+function placeOf(diagnostic: Diagnostic): string {
+  if (diagnostic.line === undefined) return "";
+  return diagnostic.column === undefined ? ` (line ${diagnostic.line})` : ` (line ${diagnostic.line}, column ${diagnostic.column})`;
 }
 
 function formatValue(value: unknown): string {

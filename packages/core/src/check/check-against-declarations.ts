@@ -5,10 +5,10 @@ import { createFaultWords } from "./describe-fault.js";
 import type { ScriptChecker } from "./script-checker.js";
 
 /** What one check needs besides the script. */
-export interface CheckScriptOptions {
+export interface CheckAgainstDeclarationsOptions {
   checker: ScriptChecker;
-  /** The tools the caller may use: the nearest names come from them. */
-  tools: readonly RegisteredTool[];
+  /** The tools the caller may use, asked for only when there are faults: the nearest names come from them. */
+  tools: () => readonly RegisteredTool[];
   /** The declarations the script is checked against, of the tools `checked` keeps (see ToolCatalog.declarations). */
   declarations: (checked: (tool: RegisteredTool) => boolean) => string;
 }
@@ -23,11 +23,12 @@ const PREFIX = "async function __codemode_script__() {\n";
  * (or, flat, whose name) the script's text names: a script can reach no other without a computed name, and computed
  * names are never checked, so the check costs the same for ten tools and ten thousand.
  */
-export async function checkScript(code: string, options: CheckScriptOptions): Promise<CheckResult> {
+export async function checkAgainstDeclarations(code: string, options: CheckAgainstDeclarationsOptions): Promise<CheckResult> {
   const body = removeCodeFences(code);
   const named = (tool: RegisteredTool) => body.includes(tool.namespace === "" ? tool.localName : tool.namespace);
   const faults = await options.checker.check({ script: `${PREFIX}${body}\n}`, declarations: options.declarations(named) });
-  const words = createFaultWords(options.tools);
+  if (faults.length === 0) return { ok: true, diagnostics: [] };
+  const words = createFaultWords(options.tools());
   const lines = lineStarts(body);
   const diagnostics = faults.map((fault): CheckDiagnostic => {
     const start = placeOf(lines, fault.start - PREFIX.length, body.length);
