@@ -1,6 +1,5 @@
 import type { API, Snapshot } from "typescript-go/unstable/async";
 import { CodeModeError } from "../errors/index.js";
-import { findFaults } from "./find-faults.js";
 import type { CheckRequest, Fault, ScriptChecker } from "./script-checker.js";
 
 // The check's files live in a folder of their own that exists only in memory; the compiler reads its own libraries
@@ -40,13 +39,15 @@ interface ChildHandles {
  */
 export function createNativeChecker(): ScriptChecker {
   const files = new Map<string, string>([[CONFIG, JSON.stringify({ compilerOptions: COMPILER_OPTIONS, files: ["declarations.d.ts", "script.ts"] })]]);
-  let started: Promise<{ api: API; snapshot: Snapshot | undefined }> | undefined;
+  let started: Promise<{ api: API; snapshot: Snapshot | undefined; findFaults: typeof import("./find-faults.js").findFaults }> | undefined;
   let queue: Promise<unknown> = Promise.resolve();
 
+  // The compiler's API and the rules that read it load on the first check: a code mode that never checks pays nothing.
   const start = async () => {
     let module: typeof import("typescript-go/unstable/async");
+    let findFaults: typeof import("./find-faults.js").findFaults;
     try {
-      module = await import("typescript-go/unstable/async");
+      [module, { findFaults }] = await Promise.all([import("typescript-go/unstable/async"), import("./find-faults.js")]);
     } catch (error) {
       throw unavailable(error);
     }
@@ -59,7 +60,7 @@ export function createNativeChecker(): ScriptChecker {
         directoryExists: (name) => (name === ROOT || name === `${ROOT}/` ? true : inRoot(name) ? false : undefined),
       },
     });
-    return { api, snapshot: undefined };
+    return { api, snapshot: undefined, findFaults };
   };
 
   async function check(request: CheckRequest): Promise<Fault[]> {
@@ -80,7 +81,7 @@ export function createNativeChecker(): ScriptChecker {
       await previous?.dispose();
       const project = state.snapshot.getProject(CONFIG);
       if (!project) throw unavailable(new Error("the compiler did not open the check's project"));
-      return await findFaults(project, SCRIPT, DECLARATIONS);
+      return await state.findFaults(project, SCRIPT, DECLARATIONS);
     } catch (error) {
       // A compiler that failed once is started afresh for the next check.
       if (started === starting) started = undefined;

@@ -163,6 +163,15 @@ describe("createCodeMode", () => {
     expect(result.result).toEqual({ found: true });
   });
 
+  it("names the nearest tool the caller may use in a not_found envelope, and echoes at most a tool name's length", async () => {
+    const near = await codeMode.execute("const name = 'list_invoice'; return (await tools.billing[name]({})).error.message;");
+    expect(near.result).toBe('No tool named "billing.list_invoice" is available; did you mean tools.billing.list_invoices?');
+    const forbidden = await codeMode.execute("const name = 'ech'; return (await tools.util[name]({})).error.message;", { allow: ["billing.*"] });
+    expect(forbidden.result).toBe('No tool named "util.ech" is available.');
+    const long = await codeMode.execute("const name = 'x'.repeat(5000); return (await tools.billing[name]({})).error.message;");
+    expect(long.result).toBe(`No tool named "billing.${"x".repeat(120)}…" is available.`);
+  });
+
   it("answers an unknown tool and a forbidden one with the same not_found envelope", async () => {
     const unknown = await codeMode.execute("return await tools.billing.nothing({ id: 'x' });", { allow: ["billing.*"] });
     const forbidden = await codeMode.execute("return await tools.util.echo({ id: 'x' });", { allow: ["billing.*"] });

@@ -15,6 +15,10 @@ export function formatExecutionResult(result: ExecutionResult): string {
   } else if (result.status === "paused") {
     const calls = (result.pending ?? []).map((call) => `- ${call.tool}(${JSON.stringify(call.arguments)})`);
     sections.push(`Paused: waiting for a person to approve:\n${calls.join("\n")}\n${PAUSED_NOTE}`);
+  } else if (result.error?.kind === "CheckFailed") {
+    // The faults are the message: each with its place, so the model can fix them all in one step.
+    const count = result.diagnostics.length === 1 ? "this fault" : `these ${result.diagnostics.length} faults`;
+    sections.push(`Error: CheckFailed: the script did not run and no tool was called; fix ${count} and run it again:\n${faultLines(result)}`);
   } else {
     const error = result.error;
     const where = error?.line != null ? ` at line ${error.line}${error.column != null ? `, column ${error.column}` : ""}` : "";
@@ -31,17 +35,17 @@ export function formatExecutionResult(result: ExecutionResult): string {
   } else if (result.logs.length > 0) {
     sections.push(`Logs:\n${result.logs.join("\n")}`);
   }
-  if (result.diagnostics.length > 0) {
-    const lines = result.diagnostics.map((item) => `- ${item.code}${placeOf(item)}: ${item.message}`);
-    const title = result.error?.kind === "CheckFailed" ? "Faults (the script did not run; fix each and run it again)" : "Warnings";
-    sections.push(`${title}:\n${lines.join("\n")}`);
-  }
+  if (result.diagnostics.length > 0 && result.error?.kind !== "CheckFailed") sections.push(`Warnings:\n${faultLines(result)}`);
   if (result.truncation) {
     const { logsOmitted, toolCallsOmitted } = result.truncation;
     sections.push(`Truncated: ${logsOmitted} log lines and ${toolCallsOmitted} tool call records were dropped.`);
   }
   if (result.sessionId !== undefined) sections.push(`Session: ${result.sessionId} (pass it as sessionId to keep these variables)`);
   return sections.join("\n\n");
+}
+
+function faultLines(result: ExecutionResult): string {
+  return result.diagnostics.map((item) => `- ${item.code}${placeOf(item)}: ${item.message}`).join("\n");
 }
 
 function placeOf(diagnostic: Diagnostic): string {
