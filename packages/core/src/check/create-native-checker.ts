@@ -28,7 +28,7 @@ const COMPILER_OPTIONS = {
 export const CHECKER_PACKAGE = "typescript-go (npm:typescript@7.0.2)";
 
 interface ChildHandles {
-  process?: { unref(): void; ref(): void; stdin?: { unref?(): void; ref?(): void }; stdout?: { unref?(): void; ref?(): void } };
+  process?: { unref(): void; stdin?: { unref?(): void }; stdout?: { unref?(): void } };
 }
 
 /**
@@ -71,7 +71,6 @@ export function createNativeChecker(): ScriptChecker {
     let state: Awaited<typeof starting> | undefined;
     try {
       state = await starting;
-      hold(state.api, true);
       const previous = state.snapshot;
       state.snapshot = await state.api
         .updateSnapshot(previous ? { fileChanges: { changed } } : { openProjects: [CONFIG] })
@@ -88,33 +87,44 @@ export function createNativeChecker(): ScriptChecker {
       void state?.api.close().catch(() => undefined);
       throw isUnavailable(error) ? error : unavailable(error);
     } finally {
-      if (state) hold(state.api, false);
+      if (state) release(state.api);
     }
   }
 
   return {
     check(request) {
-      const result = queue.then(() => check(request));
+      const result = queue.then(() => keepAlive(() => check(request)));
       queue = result.catch(() => undefined);
       return result;
     },
-    async close() {
+    close() {
       const state = started;
       started = undefined;
-      await queue;
-      if (state) await (await state).api.close().catch(() => undefined);
+      return keepAlive(async () => {
+        await queue;
+        if (state) await (await state).api.close().catch(() => undefined);
+      });
     },
   };
 }
 
-/** Keeps the host alive for the compiler's process only while a check waits on it. */
-function hold(api: API, held: boolean): void {
-  const child = (api as unknown as { client: ChildHandles }).client.process;
-  if (!child) return;
-  for (const handle of [child, child.stdin, child.stdout]) {
-    if (held) handle?.ref?.();
-    else handle?.unref?.();
+/**
+ * Keeps the host alive while a check or the compiler's shutdown is under way, whatever its process is doing (starting,
+ * between two messages, exiting): its own handles are let go between checks, so that they never keep the host alive.
+ */
+async function keepAlive<T>(work: () => Promise<T>): Promise<T> {
+  const alive = setInterval(() => undefined, 60_000);
+  try {
+    return await work();
+  } finally {
+    clearInterval(alive);
   }
+}
+
+/** Lets the host exit while the compiler's process waits for the next check. */
+function release(api: API): void {
+  const child = (api as unknown as { client: ChildHandles }).client.process;
+  for (const handle of [child, child?.stdin, child?.stdout]) handle?.unref?.();
 }
 
 function isUnavailable(error: unknown): boolean {

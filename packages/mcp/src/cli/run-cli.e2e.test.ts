@@ -71,8 +71,8 @@ return { size: w.data.size, escape: escape.error.code };`);
     });
 
     it("exits 1 when the script fails, still printing the result", async () => {
-      const { code, stdout } = await codemode("exec", file("bad.js", "throw new Error('nope');"));
-      expect(code).toBe(1);
+      const { code, stdout, stderr } = await codemode("exec", file("bad.js", "throw new Error('nope');"));
+      expect(code, `${stdout}\n${stderr}`).toBe(1);
       expect(JSON.parse(stdout)).toMatchObject({ status: "failed", error: { message: expect.stringContaining("nope") } });
     });
 
