@@ -10,11 +10,16 @@ const BENCH_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const FIRST_CHECK_RUNS = 3;
 const WARMUP = 5;
 const SAMPLES = 30;
+/** How long after the code mode is made the later first check comes, as a model's turn would. */
+const MODEL_TURN_MS = 1000;
 
 /** `pnpm bench check`: what checking a script costs beside running it. */
 export interface CheckReport {
-  /** The first check in a fresh process (it starts the compiler), and the second, by tool count. */
-  firstCheck: { tools: number; first: Summary; second: Summary }[];
+  /**
+   * The first check in a fresh process (it starts the compiler) right after the code mode is made, the same 1 s after
+   * (a model's turn: what the code mode loads in the background is ready), and the second, by tool count.
+   */
+  firstCheck: { tools: number; first: Summary; firstAfterTurn: Summary; second: Summary }[];
   /** A warm check of the 10-line script beside a warm unchecked run of it, in the same process, by tool count. */
   warm: { tools: number; check: Summary; run: Summary; checkPerRun: number }[];
   /** A run with `check: "refuse"` (check, then run) beside one with `check: "off"`, 1,000 tools. */
@@ -34,14 +39,18 @@ interface FirstCheckOutput {
 export async function runCheckBench(log: (line: string) => void): Promise<CheckReport> {
   const firstCheck: CheckReport["firstCheck"] = [];
   for (const count of TOOL_COUNTS) {
-    const outputs: FirstCheckOutput[] = [];
+    const outputs: Record<"now" | "later", FirstCheckOutput[]> = { now: [], later: [] };
     for (let run = 0; run < FIRST_CHECK_RUNS; run++) {
-      const { value } = await runChild<FirstCheckOutput>("src/check/children/first-check.ts", [String(count)], { cwd: BENCH_ROOT, nodeArgs: ["--import", "tsx"] });
-      if (!value.ok) throw new Error(`The first check refused the correct script against ${count} tools.`);
-      outputs.push(value);
+      for (const [when, delay] of [["now", "0"], ["later", String(MODEL_TURN_MS)]] as const) {
+        const { value } = await runChild<FirstCheckOutput>("src/check/children/first-check.ts", [String(count), delay], { cwd: BENCH_ROOT, nodeArgs: ["--import", "tsx"] });
+        if (!value.ok) throw new Error(`The first check refused the correct script against ${count} tools.`);
+        outputs[when].push(value);
+      }
     }
-    firstCheck.push({ tools: count, first: summarize(outputs.map((output) => output.firstMs)), second: summarize(outputs.map((output) => output.secondMs)) });
-    log(`check: first check against ${count} tools, median ${firstCheck.at(-1)!.first.median.toFixed(0)} ms`);
+    const first = summarize(outputs.now.map((output) => output.firstMs));
+    const firstAfterTurn = summarize(outputs.later.map((output) => output.firstMs));
+    firstCheck.push({ tools: count, first, firstAfterTurn, second: summarize([...outputs.now, ...outputs.later].map((output) => output.secondMs)) });
+    log(`check: first check against ${count} tools, median ${first.median.toFixed(0)} ms, ${firstAfterTurn.median.toFixed(0)} ms after a turn`);
   }
   const warm: CheckReport["warm"] = [];
   let eventLoop: CheckReport["eventLoop"] | undefined;

@@ -42,13 +42,17 @@ export function createNativeChecker(): ScriptChecker {
   let started: Promise<{ api: API; snapshot: Snapshot | undefined; findFaults: typeof import("./find-faults.js").findFaults }> | undefined;
   let queue: Promise<unknown> = Promise.resolve();
 
-  // The compiler's API and the rules that read it load on the first check: a code mode that never checks pays nothing.
+  // The compiler's API and the rules that read it: loaded when a code mode that checks is made (see preload), the
+  // compiler's process started on the first check.
+  let modules: Promise<[typeof import("typescript-go/unstable/async"), typeof import("./find-faults.js")]> | undefined;
+  const load = () => (modules ??= Promise.all([import("typescript-go/unstable/async"), import("./find-faults.js")]));
   const start = async () => {
     let module: typeof import("typescript-go/unstable/async");
     let findFaults: typeof import("./find-faults.js").findFaults;
     try {
-      [module, { findFaults }] = await Promise.all([import("typescript-go/unstable/async"), import("./find-faults.js")]);
+      [module, { findFaults }] = await load();
     } catch (error) {
+      modules = undefined;
       throw unavailable(error);
     }
     const inRoot = (name: string) => name === ROOT || name.startsWith(`${ROOT}/`);
@@ -92,6 +96,10 @@ export function createNativeChecker(): ScriptChecker {
   }
 
   return {
+    preload() {
+      // A failure shows at the first check, with its message.
+      load().catch(() => undefined);
+    },
     check(request) {
       const result = queue.then(() => keepAlive(() => check(request)));
       queue = result.catch(() => undefined);

@@ -46,5 +46,7 @@ export interface Fault {
 /** A compiler that checks scripts: started on first use, shared by every code mode of the process. */
 export interface ScriptChecker {
   check(request: CheckRequest): Promise<Fault[]>;
+  /** Starts loading what the first check needs, in the background, where that can shorten it. */
+  preload?(): void;
   close(): Promise<void>;
 }

@@ -19,6 +19,7 @@ export function holdChecker(): ScriptChecker {
   let closed = false;
   return {
     check: (request) => sharedChecker().check(request),
+    preload: () => sharedChecker().preload?.(),
     async close() {
       if (closed) return;
       closed = true;

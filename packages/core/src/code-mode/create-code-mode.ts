@@ -91,8 +91,10 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
     : undefined;
   const prepare = createPrepareCache(limits);
   const globals = () => `${workspace ? `${FILES_DECLARATION}\n` : ""}${options.resources ? `${RESOURCES_DECLARATION}\n` : ""}`;
-  // The checker is a compiler process shared by the code modes of the process, started on the first check.
+  // The checker is a compiler process shared by the code modes of the process, started on the first check; what it
+  // needs loads now, in the background, as the pool's first worker starts.
   const scriptCheck = createScriptCheck(withCatalog, globals);
+  if (checkMode !== "off") scriptCheck.preload();
   const pause = readPauseSettings(options.approvals, limits.maxOutputBytes);
   let closed = false;
 

@@ -17,6 +17,8 @@ export interface CheckedTools {
 /** The check of one code mode, holding the process's shared checker until closed. */
 export interface ScriptCheck {
   check(code: string, tools: CheckedTools, allowed: AllowFilter): Promise<CheckResult>;
+  /** Loads what the first check needs, in the background. */
+  preload(): void;
   close(): Promise<void>;
 }
 
@@ -26,6 +28,7 @@ export interface ScriptCheck {
  */
 export function createScriptCheck(search: boolean, globals: () => string, checker: ScriptChecker = holdChecker()): ScriptCheck {
   return {
+    preload: () => checker.preload?.(),
     check(code, tools, allowed) {
       return checkAgainstDeclarations(code, {
         checker,
