@@ -25,7 +25,14 @@ const PREFIX = "async function __codemode_script__() {\n";
  */
 export async function checkAgainstDeclarations(code: string, options: CheckAgainstDeclarationsOptions): Promise<CheckResult> {
   const body = removeCodeFences(code);
-  const named = (tool: RegisteredTool) => body.includes(tool.namespace === "" ? tool.localName : tool.namespace);
+  // One search of the script per namespace (or flat tool), however many tools it holds.
+  const seen = new Map<string, boolean>();
+  const named = (tool: RegisteredTool) => {
+    const name = tool.namespace === "" ? tool.localName : tool.namespace;
+    let found = seen.get(name);
+    if (found === undefined) seen.set(name, (found = body.includes(name)));
+    return found;
+  };
   const faults = await options.checker.check({ script: `${PREFIX}${body}\n}`, declarations: options.declarations(named) });
   if (faults.length === 0) return { ok: true, diagnostics: [] };
   const words = createFaultWords(options.tools());

@@ -35,9 +35,9 @@ interface ChildHandles {
  * The checker on TypeScript 7's native compiler, through its API (`typescript/unstable/async`): a compiler process
  * started on the first check and kept for the next ones, each check an update of in-memory files. The work runs in
  * that process, so the host's event loop only passes messages. Checks run one at a time; the process does not keep
- * the host alive while it waits for the next.
+ * the host alive while it waits for the next. `executable` replaces the compiler's binary (the platform package's).
  */
-export function createNativeChecker(): ScriptChecker {
+export function createNativeChecker(options: { executable?: string } = {}): ScriptChecker {
   const files = new Map<string, string>([[CONFIG, JSON.stringify({ compilerOptions: COMPILER_OPTIONS, files: ["declarations.d.ts", "script.ts"] })]]);
   let started: Promise<{ api: API; snapshot: Snapshot | undefined; findFaults: typeof import("./find-faults.js").findFaults }> | undefined;
   let queue: Promise<unknown> = Promise.resolve();
@@ -57,6 +57,7 @@ export function createNativeChecker(): ScriptChecker {
     }
     const inRoot = (name: string) => name === ROOT || name.startsWith(`${ROOT}/`);
     const api = new module.API({
+      ...(options.executable === undefined ? {} : { tsserverPath: options.executable }),
       cwd: ROOT,
       fs: {
         readFile: (name) => (files.has(name) ? files.get(name)! : inRoot(name) ? null : undefined),
