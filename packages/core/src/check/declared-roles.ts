@@ -10,6 +10,9 @@ export type DeclaredRole = { kind: "root" } | { kind: "namespace"; name: string 
 
 type Handle = { readonly path: string; readonly index: number; resolve(project?: Project): Promise<Node | undefined> };
 
+/** What the declarations file's nodes are to the check; see {@link createDeclaredRoles}. */
+export type DeclaredRoles = ReturnType<typeof createDeclaredRoles>;
+
 /**
  * Answers what a declaration of the declarations file is: the `tools` object, a namespace object, a tool's method, or
  * part of a tool's types. Each handle is resolved once.

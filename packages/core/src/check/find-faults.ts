@@ -1,21 +1,13 @@
-import { SymbolFlags, TypeFlags, type Checker, type Program, type Project, type Type } from "typescript-go/unstable/async";
-import { SyntaxKind, type CallExpression, type Expression, type Node, type ObjectLiteralExpression, type SourceFile } from "typescript-go/unstable/ast";
-import { createDeclaredRoles, nameOf } from "./declared-roles.js";
-import { findMismatch, isLiteralUnion, isPrimitive, type Mismatch } from "./find-mismatch.js";
+import { TypeFlags, type Program, type Project, type Type } from "typescript-go/unstable/async";
+import { SyntaxKind, type CallExpression, type Node, type SourceFile } from "typescript-go/unstable/ast";
+import { createDeclaredRoles } from "./declared-roles.js";
+import { checkCall, type FaultContext } from "./find-call-faults.js";
 import type { Fault } from "./script-checker.js";
 
 // The compiler's codes that may stand for a fault the check reports; each is proved again below before it counts.
 const PROPERTY_MISSING = new Set([2339, 2551]);
 const NOT_CALLABLE = 2349;
 const CALL_CODES = new Set([2345, 2322, 2353, 2561, 2554, 2741, 2739, 2740, 2820, 2559, 2769]);
-
-type Roles = ReturnType<typeof createDeclaredRoles>;
-
-interface Context {
-  checker: Checker;
-  roles: Roles;
-  faults: Fault[];
-}
 
 /**
  * The faults of a script the declarations prove: the compiler's diagnostics are only leads, and each is kept when the
@@ -34,7 +26,7 @@ export async function findFaults(project: Project, scriptPath: string, declarati
   if (leads.length === 0) return [];
   const source = await program.getSourceFile(scriptPath);
   if (!source) return [];
-  const context: Context = { checker: project.checker, roles: createDeclaredRoles(project, declarationsPath), faults: [] };
+  const context: FaultContext = { checker: project.checker, roles: createDeclaredRoles(project, declarationsPath), faults: [] };
   const calls = new Set<Node>();
   for (const lead of leads) {
     const node = nodeAt(source, lead.pos, lead.end);
@@ -74,7 +66,7 @@ function enclosingCall(node: Node): CallExpression | undefined {
 }
 
 /** `x.name` or `const { name } = x` where `x` is the tools, a namespace, or a tool's result that cannot have `name`. */
-async function checkMember(context: Context, node: Node): Promise<void> {
+async function checkMember(context: FaultContext, node: Node): Promise<void> {
   const parent = node.parent;
   let owner: Node | undefined;
   if (parent.kind === SyntaxKind.PropertyAccessExpression && (parent as unknown as { name: Node }).name === node) {
@@ -132,7 +124,7 @@ function callsName(source: SourceFile, name: string): boolean {
  * The fields `type` has when none of its members can have `name` (each a type of the tools' results, closed,
  * without it), or undefined when one may.
  */
-async function fieldsIfWithout(context: Context, type: Type, name: string): Promise<string[] | undefined> {
+async function fieldsIfWithout(context: FaultContext, type: Type, name: string): Promise<string[] | undefined> {
   const members = type.flags & TypeFlags.Union ? ((await (type as Type & { getTypes(): Promise<readonly Type[]> }).getTypes()) ?? []) : [type];
   const fields = new Set<string>();
   // An absent value (`data` of a failed envelope) has no fields either: reading one fails at run time too.
@@ -151,14 +143,14 @@ async function fieldsIfWithout(context: Context, type: Type, name: string): Prom
  * The `tools` global itself: its type literal is empty when the script names no tool's namespace, and the compiler
  * gives an empty literal no declaration of its own.
  */
-async function toolsGlobal(context: Context, node: Node): Promise<{ kind: "root" } | undefined> {
+async function toolsGlobal(context: FaultContext, node: Node): Promise<{ kind: "root" } | undefined> {
   if (node.kind !== SyntaxKind.Identifier || (node as Node & { text?: string }).text !== "tools") return undefined;
   const symbol = await context.checker.getSymbolAtLocation(node);
   return symbol && (await context.roles.isToolsGlobal(symbol)) ? { kind: "root" } : undefined;
 }
 
 /** `tools.billing(...)`: a namespace (or the tools object) called as if it were a tool. */
-async function checkCallee(context: Context, name: Node): Promise<void> {
+async function checkCallee(context: FaultContext, name: Node): Promise<void> {
   const member = name.parent?.kind === SyntaxKind.PropertyAccessExpression && (name.parent as unknown as { name: Node }).name === name;
   const node = member ? name.parent : name;
   const call = node.parent?.kind === SyntaxKind.CallExpression ? (node.parent as CallExpression) : undefined;
@@ -167,106 +159,4 @@ async function checkCallee(context: Context, name: Node): Promise<void> {
   const role = (type ? await context.roles.ofObject(type) : undefined) ?? (await toolsGlobal(context, node));
   if (!role || role.kind === "tool") return;
   context.faults.push({ kind: "namespace_called", start: node.getStart(), end: node.end, path: role.kind === "root" ? [] : [role.name] });
-}
-
-/** A call of a tool: its arguments against the tool's input type. */
-async function checkCall(context: Context, call: CallExpression): Promise<void> {
-  const { checker, roles } = context;
-  const signature = await checker.getResolvedSignature(call);
-  const tool = await roles.toolOf(signature?.declaration);
-  const [parameter] = signature && tool ? await signature.getParameters() : [];
-  const declared = parameter ? await checker.getTypeOfSymbol(parameter) : undefined;
-  const expected = declared ? await checker.getNonNullableType(declared) : undefined;
-  if (!tool || !expected || expected.flags & (TypeFlags.Any | TypeFlags.Unknown)) return;
-  const argument = call.arguments[0];
-  if (!argument) {
-    const missing = await requiredNames(checker, expected);
-    if (missing.length > 0) context.faults.push({ kind: "missing_argument", start: call.getStart(), end: call.end, path: [tool], names: missing });
-    return;
-  }
-  if (argument.kind === SyntaxKind.SpreadElement) return;
-  if (argument.kind === SyntaxKind.ObjectLiteralExpression) {
-    await checkObject(context, tool, argument as ObjectLiteralExpression, expected, []);
-    return;
-  }
-  const actual = await checker.getTypeAtLocation(argument);
-  if (!actual) return;
-  if (isPrimitive(actual) && !isPrimitive(expected) && (expected.flags & TypeFlags.Union) === 0) {
-    context.faults.push({ kind: "positional_argument", start: argument.getStart(), end: argument.end, path: [tool], ...(await texts(checker, expected, actual)) });
-    return;
-  }
-  await report(context, tool, argument, [], await findMismatch(checker, actual, expected));
-}
-
-/** An object literal written in the call: each property where it is written, and what it leaves out. */
-async function checkObject(context: Context, tool: string, literal: ObjectLiteralExpression, expected: Type, path: string[]): Promise<void> {
-  const { checker } = context;
-  if ((expected.flags & TypeFlags.Object) === 0 || (await checker.isArrayLikeType(expected))) {
-    const actual = await checker.getTypeAtLocation(literal);
-    if (actual) await report(context, tool, literal, path, await findMismatch(checker, actual, expected));
-    return;
-  }
-  const open = (await checker.getIndexInfosOfType(expected)).length > 0;
-  const given = new Set<string>();
-  let spread = false;
-  for (const property of literal.properties) {
-    if (property.kind === SyntaxKind.SpreadAssignment) spread = true;
-    const name = nameOf(property);
-    if (name === undefined) continue;
-    given.add(name);
-    const wanted = await checker.getPropertyOfType(expected, name);
-    const where = [...path, name];
-    if (!wanted) {
-      if (!open) {
-        const candidates = (await checker.getPropertiesOfType(expected)).map((known) => known.name);
-        context.faults.push({ kind: "unknown_argument", start: property.getStart(), end: property.end, path: [tool], names: where, candidates });
-      }
-      continue;
-    }
-    const asked = await checker.getTypeOfSymbol(wanted);
-    const value = valueOf(property);
-    if (!asked || !value) continue;
-    if (value.kind === SyntaxKind.ObjectLiteralExpression) {
-      await checkObject(context, tool, value as ObjectLiteralExpression, (await checker.getNonNullableType(asked)) ?? asked, where);
-      continue;
-    }
-    const actual = await checker.getTypeAtLocation(value);
-    if (actual) await report(context, tool, value, where, await findMismatch(checker, actual, asked));
-  }
-  if (spread) return;
-  const missing = (await requiredNames(checker, expected)).filter((name) => !given.has(name));
-  if (missing.length > 0) {
-    context.faults.push({ kind: "missing_argument", start: literal.getStart(), end: literal.end, path: [tool], names: missing.map((name) => [...path, name].join(".")) });
-  }
-}
-
-function valueOf(property: Node): Expression | undefined {
-  if (property.kind === SyntaxKind.PropertyAssignment) return (property as unknown as { initializer: Expression }).initializer;
-  if (property.kind === SyntaxKind.ShorthandPropertyAssignment) return (property as unknown as { name: Expression }).name;
-  return undefined;
-}
-
-/** The names of an object type's properties that are not optional. */
-async function requiredNames(checker: Checker, type: Type): Promise<string[]> {
-  if ((type.flags & TypeFlags.Object) === 0) return [];
-  const properties = await checker.getPropertiesOfType(type);
-  return properties.filter((property) => (property.flags & SymbolFlags.Optional) === 0).map((property) => property.name);
-}
-
-async function report(context: Context, tool: string, node: Node, path: string[], mismatch: Mismatch | null): Promise<void> {
-  if (!mismatch) return;
-  const enumerated = (mismatch.actual.flags & (TypeFlags.StringLiteral | TypeFlags.NumberLiteral)) !== 0 && (await isLiteralUnion(mismatch.expected));
-  context.faults.push({
-    kind: enumerated ? "not_in_enum" : "wrong_type",
-    start: node.getStart(),
-    end: node.end,
-    path: [tool],
-    names: [...path, ...mismatch.path],
-    ...(await texts(context.checker, mismatch.expected, mismatch.actual)),
-  });
-}
-
-async function texts(checker: Checker, expected: Type, actual: Type): Promise<{ expected: string; actual: string }> {
-  const [expectedText, actualText] = await Promise.all([checker.typeToString(expected), checker.typeToString(actual)]);
-  return { expected: expectedText, actual: actualText };
 }

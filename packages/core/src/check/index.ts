@@ -1,3 +1,3 @@
-export { checkAgainstDeclarations, type CheckAgainstDeclarationsOptions } from "./check-against-declarations.js";
+export { checkAgainstDeclarations } from "./check-against-declarations.js";
 export { holdChecker, sharedChecker } from "./shared-checker.js";
-export type { CheckRequest, Fault, FaultKind, ScriptChecker } from "./script-checker.js";
+export type { ScriptChecker } from "./script-checker.js";
