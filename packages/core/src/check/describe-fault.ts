@@ -31,7 +31,7 @@ export function createFaultWords(tools: readonly RegisteredTool[]): (fault: Faul
         const first = tools.find((known) => known.namespace === tool);
         const example = first ? `, such as \`${toolPath(first)}(...)\`` : "";
         const called = fault.path.length === 0 ? "`tools` holds the tools and is" : `\`tools.${cut(tool)}\` is a namespace,`;
-        return { message: `${called} not a tool: call one of its tools${example}.`, ...(first ? { suggestion: toolPath(first) } : {}) };
+        return { message: `${called} not a tool: call one of its tools${example}.` };
       }
       case "missing_argument":
         return { message: `\`${pathOf(tool)}\` needs the argument${plural(fault.names)} ${quoted(fault.names)}.` };
