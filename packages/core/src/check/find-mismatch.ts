@@ -60,6 +60,8 @@ export async function findMismatch(checker: Checker, actual: Type, expected: Typ
   }
   if (actual.flags & (UNKNOWABLE | ABSENT) || expected.flags & (UNKNOWABLE | TypeFlags.NonPrimitive)) return null;
   if (expected.flags & ABSENT) return fail;
+  // A Date or bytes in a tool's arguments reach the tool as text (toJSON, base64): the check cannot know that text.
+  if (actual.flags & TypeFlags.Object && (await crossesAsText(checker, actual))) return null;
   const actualClass = valueClass(actual);
   if (actualClass !== valueClass(expected)) return fail;
   if (actualClass !== "object") {
@@ -72,6 +74,15 @@ export async function findMismatch(checker: Checker, actual: Type, expected: Typ
   if (actualList) return findItemMismatch(checker, actual, expected, depth);
   return findPropertyMismatch(checker, actual, expected, depth);
 }
+
+/** Whether a value of this object type crosses into a tool's arguments as text: it has `toJSON`, or it is bytes. */
+async function crossesAsText(checker: Checker, type: Type): Promise<boolean> {
+  if (await checker.getPropertyOfType(type, "toJSON")) return true;
+  const name = (await type.getSymbol())?.name;
+  return name !== undefined && BYTES.has(name);
+}
+
+const BYTES = new Set(["Uint8Array", "ArrayBuffer", "Buffer"]);
 
 async function membersOf(type: Type): Promise<readonly Type[]> {
   return (await (type as Type & { getTypes(): Promise<readonly Type[] | undefined> }).getTypes()) ?? [];

@@ -79,4 +79,18 @@ describe("createCodeMode check", () => {
       }
     });
   });
+
+  it("holds the value call style to the output type, and lets a call made with { content: true } read data and content", async () => {
+    const log: CallLog = { calls: [] };
+    const codeMode = createCodeMode({ tools: TOOL_SETS.issue(log), poolSize: 1, callStyle: "value" });
+    try {
+      const misread = await codeMode.check(`const customer = await tools.crm.get_customer({ id: "c" });\nreturn customer.emial;`);
+      expect(misread.diagnostics).toMatchObject([{ code: "unknown_field", line: 2, suggestion: "email" }]);
+      const code = `const { data, content } = await tools.crm.get_customer({ id: "c" }, { content: true });\nreturn [data.email, content.length];`;
+      expect((await codeMode.check(code)).diagnostics).toEqual([]);
+      expect(await codeMode.execute(code)).toMatchObject({ status: "completed", result: ["c@example.com", 0] });
+    } finally {
+      await codeMode.close();
+    }
+  });
 });

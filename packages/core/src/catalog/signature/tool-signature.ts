@@ -31,7 +31,10 @@ export function toolSignature(
   const result = output === undefined ? (open ? "any" : "unknown") : jsonSchemaToTypeScript(output, options).type;
   const optional = input === undefined || !hasRequired(input) ? "?" : "";
   const resolved = callStyle === "value" ? result : `Envelope<${result}>`;
-  return `${renderKey(tool.localName)}(args${optional}: ${args}): Promise<${resolved}>`;
+  const signature = `${renderKey(tool.localName)}(args${optional}: ${args}): Promise<${resolved}>`;
+  if (!open || callStyle !== "value") return signature;
+  // In the value style a call made with `{ content: true }` resolves to `{ data, content }`; the checker must know.
+  return `${signature}; ${renderKey(tool.localName)}(args${optional}: ${args}, options: { content: true }): Promise<{ data: ${result}; content: Content[] }>`;
 }
 
 /**

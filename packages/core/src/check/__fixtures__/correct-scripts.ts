@@ -570,6 +570,13 @@ return count;`,
     code: "```js\nconst r = await tools.crm.get_customer({ id: \"cus_1\" });\nreturn r.ok && r.data.tier === \"pro\";\n```",
   },
   {
+    name: "a Date and bytes passed where the tool takes text",
+    tools: "issue",
+    code: `const ticket = await tools.support.create_ticket({ customer_id: "cus_1", subject: new Date(0) });
+const again = await tools.support.create_ticket({ customer_id: "cus_1", subject: new Uint8Array([104, 105]) });
+return [ticket.ok, again.ok];`,
+  },
+  {
     name: "shadowing names of the globals",
     tools: "issue",
     code: `const result = await (async (tools) => tools.length)([1, 2, 3]);
