@@ -93,4 +93,20 @@ describe("createCodeMode check", () => {
       await codeMode.close();
     }
   });
+
+  it("runs a faulty script with check \"warn\", the faults in its diagnostics, and does not check with \"off\"", async () => {
+    const code = `const ticket = await tools.support.create_ticket({ customer_id: "cus_1", subject: "x", priority: "urgent" });\nreturn ticket.ok ? "created" : ticket.error.code;`;
+    for (const check of ["warn", "off"] as const) {
+      const log: CallLog = { calls: [] };
+      const codeMode = createCodeMode({ tools: TOOL_SETS.issue(log), poolSize: 1, check });
+      try {
+        const result = await codeMode.execute(code);
+        // The schema refuses the priority when the call is made: the run gives the script its invalid_arguments.
+        expect(result).toMatchObject({ status: "completed", result: "invalid_arguments" });
+        expect(result.diagnostics.map((diagnostic) => diagnostic.code)).toEqual(check === "warn" ? ["not_in_enum"] : []);
+      } finally {
+        await codeMode.close();
+      }
+    }
+  });
 });
