@@ -64,7 +64,10 @@ export interface GatewayToolCall {
 /** The gateway's `execute` and `search` tools, independent of the MCP SDK and protocol era that serve them. */
 export interface GatewayTools {
   list(): Tool[];
-  /** Runs one tool; an unknown tool or bad arguments throw a JSON-RPC invalid-params `McpError`. */
+  /**
+   * Runs one tool; an unknown tool throws a JSON-RPC invalid-params `McpError`, and bad arguments are a tool error
+   * (`isError`) the model can correct, as MCP 2025-11-25 asks.
+   */
   call(name: string, args: unknown, call: GatewayToolCall): Promise<CallToolResult>;
   /**
    * Runs `execute` on the pausing code mode: a call that needs approval ends the run, and the result's
@@ -107,12 +110,12 @@ export function createGatewayTools(options: CreateGatewayServerOptions): Gateway
   async function call(name: string, args: unknown, toolCall: GatewayToolCall): Promise<CallToolResult> {
     if (name === executeName) return execute(args, toolCall, waiting);
     if (searchName !== false && name === searchName) {
-      const parsed = parseSearchArguments(searchName, args);
       try {
+        const parsed = parseSearchArguments(searchName, args);
         const page = await searchTools(codeMode, parsed, scope);
         return { content: [{ type: "text", text: renderSearchPage(page) }], structuredContent: { ...page } };
       } catch (error) {
-        return { content: [{ type: "text", text: toErrorData(error).message }], isError: true };
+        return toolError(toErrorData(error).message);
       }
     }
     // -32602 as the MCP spec asks for an unknown tool (docs/decisions: unknown tool error code).
@@ -125,7 +128,14 @@ export function createGatewayTools(options: CreateGatewayServerOptions): Gateway
     { signal, askApproval, ask, log, reportProgress }: GatewayToolCall,
     start: (code: string, sessionId: string | undefined, run: Omit<ExecuteOptions, "signal"> & { signal?: AbortSignal }) => Promise<ExecutionResult>,
   ): Promise<CallToolResult> {
-    const { code, sessionId } = parseExecuteArguments(executeName, args, options.sessionOwner !== undefined);
+    let parsed: ReturnType<typeof parseExecuteArguments>;
+    try {
+      parsed = parseExecuteArguments(executeName, args, options.sessionOwner !== undefined);
+    } catch (error) {
+      if (isCodeModeError(error) && error.code === "INVALID_ARGUMENTS") return toolError(error.message);
+      throw error;
+    }
+    const { code, sessionId } = parsed;
     // One caller object per execution: upstreams tell executions apart by it.
     const declined: string[] = [];
     const caller: UpstreamCaller = { ...(ask ? { ask } : {}), ...(log ? { log } : {}), onDeclined: (message) => declined.push(message) };
@@ -192,4 +202,9 @@ export function createGatewayTools(options: CreateGatewayServerOptions): Gateway
       );
     },
   };
+}
+
+/** A tool error as the model reads it: the call's own result, with `isError`, rather than a protocol error. */
+function toolError(message: string): CallToolResult {
+  return { content: [{ type: "text", text: message }], isError: true };
 }
