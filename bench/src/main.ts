@@ -1,4 +1,5 @@
-// `pnpm bench`: engine, catalog, tokens, load, quotas, sessions and hostile (`bench leaks` and `bench cluster` on demand);
+// `pnpm bench`: engine, catalog, tokens, load, quotas, sessions, check and hostile (`bench leaks` and `bench cluster` on
+// demand);
 // readable tables on stdout, JSON in bench/results/. Exits non-zero only when a workload crashes or answers wrongly;
 // a missed goal is reported, not fatal (the machine is shared and noisy).
 import { mkdir, writeFile } from "node:fs/promises";
@@ -19,6 +20,8 @@ import { formatClusterReport } from "./cluster/format-cluster-report.js";
 import { runClusterBench } from "./cluster/run-cluster-bench.js";
 import { formatSessionsReport } from "./sessions/format-sessions-report.js";
 import { runSessionsBench } from "./sessions/run-sessions-bench.js";
+import { formatCheckReport } from "./check/format-check-report.js";
+import { runCheckBench } from "./check/run-check-bench.js";
 import { formatHostileReport } from "./hostile/format-hostile-report.js";
 import { runHostileBench } from "./hostile/run-hostile-bench.js";
 import { formatTuningReport } from "./tuning/format-tuning-report.js";
@@ -65,6 +68,12 @@ if (only === undefined || only === "sessions") {
   const report = await runSessionsBench(log);
   await writeFile(`${RESULTS}sessions.json`, `${JSON.stringify({ machine: { ...machine, loadAfter: describeMachine().loadAverage }, ...report }, null, 2)}\n`);
   console.log(`\n## Sessions (bench/results/sessions.json)\n\n${formatSessionsReport(report)}\n`);
+}
+if (only === undefined || only === "check") {
+  const machine = describeMachine();
+  const report = await runCheckBench(log);
+  await writeFile(`${RESULTS}check.json`, `${JSON.stringify({ machine: { ...machine, loadAfter: describeMachine().loadAverage }, ...report }, null, 2)}\n`);
+  console.log(`\n## Check (bench/results/check.json)\n\n${formatCheckReport(report)}\n`);
 }
 if (only === undefined || only === "hostile") {
   const machine = describeMachine();

@@ -143,7 +143,8 @@ interface Opened {
 
 async function openEngine(limits: Readonly<Partial<ExecutionLimits>>): Promise<Opened> {
   const dir = await mkdtemp(join(tmpdir(), "codemode-bench-hostile-"));
-  const codeMode = createCodeMode({ tools: createAdversaryTools(), poolSize: 2, limits, workspace: { dir, ...ADVERSARIAL_WORKSPACE } });
+  // The check off, as the suite runs: it holds the run's own defences to account.
+  const codeMode = createCodeMode({ tools: createAdversaryTools(), poolSize: 2, limits, workspace: { dir, ...ADVERSARIAL_WORKSPACE }, check: "off" });
   return {
     target: {
       execute: (code, principal = "adversary") =>
@@ -165,6 +166,7 @@ async function openGateway(limits: Readonly<Partial<ExecutionLimits>>): Promise<
     poolSize: 2,
     auth: { bearer: [{ name: "adversary", token: TOKENS.adversary, allow: [...ADVERSARIAL_ALLOW] }, { name: "victim", token: TOKENS.victim }] },
     workspace: { dir, ...ADVERSARIAL_WORKSPACE },
+    script: { check: "off" },
   });
   const gateway = createGateway(config, { baseDir: BENCH_DIR, log: () => undefined });
   await gateway.start();

@@ -6,7 +6,8 @@ import { createCodeMode } from "./create-code-mode.js";
 
 describeAdversarialSuite("createCodeMode", async (limits) => {
   const dir = await mkdtemp(join(tmpdir(), "codemode-adversarial-"));
-  const codeMode = createCodeMode({ tools: createAdversaryTools(), poolSize: 2, limits, workspace: { dir, ...ADVERSARIAL_WORKSPACE } });
+  const workspace = { dir, ...ADVERSARIAL_WORKSPACE };
+  const codeMode = createCodeMode({ tools: createAdversaryTools(), poolSize: 2, limits, workspace, check: "off" });
   return {
     execute: (code, principal = "adversary") =>
       codeMode.execute(code, principal === "adversary" ? { owner: principal, allow: ADVERSARIAL_ALLOW } : { owner: principal }),

@@ -8,10 +8,11 @@ import { isParseError, locateError, parsePositionOf, prepareScript, type Prepare
 import { fitResult, SERIALIZER_SOURCE } from "../serializer/index.js";
 import { createOwnerWorkspaces, FILES_DECLARATION } from "../workspace/index.js";
 import { RESOURCES_DECLARATION } from "../resources/index.js";
-import { createAllowFilter, createToolRegistry, type AllowFilter, type ToolDefinition, type ToolRegistry } from "../tools/index.js";
+import { createAllowFilter, createResourceAllowFilter, createToolRegistry, type AllowFilter, type ToolDefinition, type ToolRegistry } from "../tools/index.js";
 import type { CodeMode, CreateCodeModeOptions, ExecuteOptions, ResumeOptions } from "./code-mode.js";
 import { openContinuation, readPauseSettings, startPauseRun, suspend, type PauseRun } from "./pause-runs.js";
-import { failedResult, type Diagnostic, type ExecutionResult, type JsonValue } from "../envelopes/index.js";
+import { failedResult, type CheckDiagnostic, type Diagnostic, type ExecutionResult, type JsonValue } from "../envelopes/index.js";
+import { createScriptCheck, parseErrorResult, refusedResult, uncheckedDiagnostic } from "./script-check.js";
 import { encodeScriptArgs } from "./encode-script-args.js";
 import { createHostCatalog } from "./host-catalog.js";
 import { combineHooks, loadOpenTelemetry, startExecutionSpans } from "./open-telemetry.js";
@@ -67,7 +68,7 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
     throw new CodeModeError("INVALID_OPTIONS", `poolSize must be a positive integer, got ${String(poolSize)}.`);
   }
   const withCatalog = options.search !== false;
-  const { callStyle, output, trace } = readOptions(options);
+  const { callStyle, output, check: checkMode, trace } = readOptions(options);
   const workspace = options.workspace ? createOwnerWorkspaces(options.workspace) : undefined;
   const hooks = { onToolCallStart: options.onToolCallStart, onToolCallEnd: options.onToolCallEnd };
   const toToolSet = (tools: readonly ToolDefinition[]): ToolSet => {
@@ -89,6 +90,11 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
     ? createSessions(options.sessions, { memoryBytes, maxStackBytes, serializerSource: SERIALIZER_SOURCE }, runLimits(limits))
     : undefined;
   const prepare = createPrepareCache(limits);
+  const globals = () => `${workspace ? `${FILES_DECLARATION}\n` : ""}${options.resources ? `${RESOURCES_DECLARATION}\n` : ""}`;
+  // The checker is a compiler process shared by the code modes of the process, started on the first check; what it
+  // needs loads now, in the background, as the pool's first worker starts.
+  const scriptCheck = createScriptCheck(withCatalog, globals);
+  if (checkMode !== "off") scriptCheck.preload();
   const pause = readPauseSettings(options.approvals, limits.maxOutputBytes);
   let closed = false;
 
@@ -174,9 +180,15 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
       return finish(failedResult(parseError));
     }
     const tools = spec.tools ?? toolSet;
+    // Refused before anything ran: no tool is called and no hook fires. "warn" checks while the script runs.
+    const checking = checkMode === "off" ? undefined : checkBeforeRun(code, tools, allowed);
+    const checked = checkMode === "refuse" ? await checking : undefined;
+    if (checked && "refused" in checked) return finish(refusedResult(checked.refused));
     const calls = createHostCalls({
       tools: (name) => tools.registry.get(name),
+      allTools: () => tools.registry.tools,
       allowed,
+      allowedResources: createResourceAllowFilter(spec.allow),
       catalog: withCatalog ? tools.catalog : undefined,
       files: workspace?.(runOptions.owner ?? ""),
       resources: options.resources,
@@ -209,7 +221,8 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
     const unsent = outcome.unfinishedCalls.filter((call) => !call.sent);
     const toolCalls = calls.finish(unsent);
     const logs = [...calls.logs, ...outcome.logs];
-    const diagnostics = [...outcome.diagnostics, ...unfinishedDiagnostics(outcome, prepared)];
+    const found = checked ?? (await checking);
+    const diagnostics = [...(found && "diagnostics" in found ? found.diagnostics : []), ...outcome.diagnostics, ...unfinishedDiagnostics(outcome, prepared)];
     if (outcome.paused && pauseRun && pause) {
       const lineOf = (stack: string | undefined) => (stack ? (locateError(stack, prepared)?.line ?? null) : null);
       const pausedCalls = calls.paused();
@@ -252,15 +265,32 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
     return finish(output === "printed" ? toPrinted(ran) : ran, { value: result, bytes });
   }
 
+  /** The check of a run: its faults to refuse it for, or the diagnostics it runs with (a checker that failed says so). */
+  async function checkBeforeRun(code: string, tools: ToolSet, allowed: AllowFilter): Promise<{ refused: CheckDiagnostic[] } | { diagnostics: Diagnostic[] }> {
+    try {
+      const { ok, diagnostics } = await scriptCheck.check(code, tools, allowed);
+      // The engine judges syntax itself as it reads the script, before anything runs: its ParseError stays the answer.
+      if (diagnostics.some((diagnostic) => diagnostic.code === "syntax_error")) return { diagnostics: [] };
+      return ok || checkMode !== "refuse" ? { diagnostics } : { refused: diagnostics };
+    } catch (error) {
+      return { diagnostics: [uncheckedDiagnostic(error)] };
+    }
+  }
+
   return {
     execute,
     resume,
-    catalog: createHostCatalog(() => toolSet.catalog()),
-    declarations: (callOptions) => {
-      const declarations = toolSet.catalog().declarations(createAllowFilter(callOptions?.allow), { search: withCatalog });
-      const files = workspace ? `${FILES_DECLARATION}\n` : "";
-      return `${declarations}${files}${options.resources ? `${RESOURCES_DECLARATION}\n` : ""}`;
+    async check(code, checkOptions) {
+      if (closed) throw new CodeModeError("CLOSED", "This code mode is closed; create a new one to check scripts.");
+      try {
+        prepare(code);
+      } catch (error) {
+        return parseErrorResult(error);
+      }
+      return scriptCheck.check(code, toolSet, createAllowFilter(checkOptions?.allow));
     },
+    catalog: createHostCatalog(() => toolSet.catalog()),
+    declarations: (callOptions) => `${toolSet.catalog().declarations(createAllowFilter(callOptions?.allow), { search: withCatalog })}${globals()}`,
     prompt: (callOptions) =>
       toolSet.catalog().prompt(createAllowFilter(callOptions?.allow), {
         ...pickBudget(callOptions?.tokenBudget),
@@ -282,7 +312,7 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
     },
     async close() {
       closed = true;
-      await Promise.all([pool.close(), sessions?.close()]);
+      await Promise.all([pool.close(), sessions?.close(), scriptCheck.close()]);
     },
   };
 }

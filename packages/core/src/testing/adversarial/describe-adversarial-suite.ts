@@ -20,8 +20,9 @@ export interface AdversarialTarget {
 
 /**
  * Builds the target for one profile: with exactly these limits, the tools of createAdversaryTools (or a server whose
- * tools of the same names answer the same), and a workspace with ADVERSARIAL_WORKSPACE's caps in a fresh folder,
- * each principal in a folder of its own.
+ * tools of the same names answer the same), a workspace with ADVERSARIAL_WORKSPACE's caps in a fresh folder, each
+ * principal in a folder of its own, and the check off (`check: "off"`): the suite holds the run's own defences to
+ * account, and the check would refuse some of its scripts before they ran.
  */
 export type AdversarialHarness = (limits: Partial<ExecutionLimits>, profile: AdversarialProfile) => AdversarialTarget | Promise<AdversarialTarget>;
 
@@ -54,7 +55,8 @@ function hostPrototypes(): string {
  *
  * @example
  * describeAdversarialSuite("createCodeMode", (limits) => {
- *   const codeMode = createCodeMode({ tools: createAdversaryTools(), limits, workspace: { dir, ...ADVERSARIAL_WORKSPACE } });
+ *   const workspace = { dir, ...ADVERSARIAL_WORKSPACE };
+ *   const codeMode = createCodeMode({ tools: createAdversaryTools(), limits, workspace, check: "off" });
  *   return {
  *     execute: (code, principal = "adversary") =>
  *       codeMode.execute(code, principal === "adversary" ? { owner: principal, allow: ADVERSARIAL_ALLOW } : { owner: principal }),
