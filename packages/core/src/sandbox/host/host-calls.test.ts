@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createAllowFilter, createToolRegistry, defineTool } from "../../tools/index.js";
+import { createAllowFilter, createResourceAllowFilter, createToolRegistry, defineTool } from "../../tools/index.js";
 import type { CallBatch, ReplyBatch } from "../protocol.js";
 import { createHostCalls } from "./host-calls.js";
 
@@ -7,7 +7,16 @@ const MiB = 1024 * 1024;
 
 /** Runs one batch of tool calls through the host side and waits for every reply. */
 async function runBatch(names: string[], tools: ReturnType<typeof createToolRegistry>, maxToolResultBytes = 8 * MiB) {
-  const calls = createHostCalls({ tools: (name) => tools.get(name), allowed: createAllowFilter(undefined), catalog: undefined, context: undefined, maxConcurrentCalls: 4, maxToolResultBytes });
+  const calls = createHostCalls({
+    tools: (name) => tools.get(name),
+    allTools: () => tools.tools,
+    allowed: createAllowFilter(undefined),
+    allowedResources: createResourceAllowFilter(undefined),
+    catalog: undefined,
+    context: undefined,
+    maxConcurrentCalls: 4,
+    maxToolResultBytes,
+  });
   const replies: ReplyBatch["replies"] = [];
   const batch: CallBatch = { type: "calls", id: 1, logs: [], calls: names.map((name, index) => ({ kind: "tool", callId: index + 1, name, args: "{}", stack: "" })) };
   await new Promise<void>((resolve) => {

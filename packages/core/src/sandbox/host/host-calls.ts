@@ -1,7 +1,7 @@
 import { createApprovalGate, type ApprovalGate, type Approver } from "../../approval/index.js";
 import { toolPath, type ToolCatalog } from "../../catalog/index.js";
 import { callError, failedEnvelopeJson, okEnvelopeJson, type CallError, type ToolCallRecord } from "../../envelopes/index.js";
-import { cutText, ERROR_MESSAGES, previewText, toErrorData } from "../../errors/index.js";
+import { cutText, ERROR_MESSAGES, toErrorData } from "../../errors/index.js";
 import { encodeToolData } from "../../serializer/index.js";
 import {
   isToolResult,
