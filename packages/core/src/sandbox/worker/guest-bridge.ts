@@ -41,7 +41,7 @@ export class GuestBridge {
   constructor(
     private readonly context: QuickJSContext,
     private readonly request: RunRequest,
-    private readonly channel: GuestChannel,
+    private readonly channel: GuestChannel<unknown>,
     private readonly hooks: BridgeHooks,
   ) {
     this.logs = createLogBuffer(request.limits.maxLogLines, request.limits.maxLogLineBytes);

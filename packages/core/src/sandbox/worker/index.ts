@@ -1,2 +1,2 @@
 export { createGuestEngine } from "./create-guest-engine.js";
-export { runGuest } from "./run-guest.js";
+export { runGuest, runGuestAsync, type RunGuestResult } from "./run-guest.js";
