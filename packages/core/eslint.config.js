@@ -5,7 +5,7 @@ export default [
     core: {
       // src/ bottom to top, as docs/architecture.md draws it: a folder imports only folders of a lower layer.
       layers: [
-        ["errors"],
+        ["errors", "portable"],
         ["envelopes"],
         ["limits", "script", "tools"],
         ["serializer", "catalog", "approval", "workspace", "resources", "model-view"],

@@ -17,6 +17,7 @@ import { createHostCatalog } from "./host-catalog.js";
 import { combineHooks, loadOpenTelemetry, startExecutionSpans } from "./open-telemetry.js";
 import { readOptions } from "./read-options.js";
 import { toPrinted } from "./to-printed.js";
+import { utf8ByteLength } from "../portable/index.js";
 
 interface ToolSet {
   registry: ToolRegistry;
@@ -305,7 +306,7 @@ function readOutcome(outcome: RunOutcome): { result: JsonValue; error: RunOutcom
   try {
     const result = JSON.parse(typeof json === "string" ? json : UTF8.decode(json)) as JsonValue;
     // The guest's JSON.stringify writes what the host's would for the parsed value, so its size is the value's.
-    return { result, error: null, bytes: typeof json === "string" ? Buffer.byteLength(json, "utf8") : json.length };
+    return { result, error: null, bytes: typeof json === "string" ? utf8ByteLength(json) : json.length };
   } catch {
     // Only a script that replaced built-ins the serialiser relies on can get here.
     const message = "The returned value could not be serialised: the serialiser produced text that is not JSON.";

@@ -5,6 +5,7 @@ import type { CodeModeError } from "../errors/index.js";
 import { createParseError, isParseError, parsePositionOf } from "./parse-error.js";
 import { stripTypes } from "./strip-types.js";
 import { toUtf16Column } from "./to-utf16-column.js";
+import { utf8ByteLength } from "../portable/index.js";
 
 /** Options of {@link prepareScript}. */
 export interface PrepareScriptOptions {
@@ -38,7 +39,7 @@ function wrap(body: string): { source: string; label: string } {
  * context.evalCode(prepared.source, prepared.fileName, { type: "global" });
  */
 export function prepareScript(code: string, options: PrepareScriptOptions): PreparedScript {
-  const bytes = Buffer.byteLength(code, "utf8");
+  const bytes = utf8ByteLength(code);
   if (bytes > options.maxCodeBytes) {
     throw createParseError(`The script is ${bytes} bytes, over the ${options.maxCodeBytes}-byte limit.`);
   }

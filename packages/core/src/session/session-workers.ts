@@ -1,4 +1,5 @@
 import { createWorkerPool, type WorkerPool, type WorkerPoolOptions } from "../sandbox/index.js";
+import { unrefTimer } from "../portable/index.js";
 
 /** A worker thread of the sessions: it holds one live session's globals, or none while it is spare. */
 export interface SessionWorker {
@@ -51,7 +52,8 @@ export function createSessionWorkers(poolOptions: Omit<WorkerPoolOptions, "size"
         all.delete(worker);
         void worker.pool.close();
       }
-    }, EXTRA_SPARE_MS).unref();
+    }, EXTRA_SPARE_MS);
+    unrefTimer(trim);
   };
 
   const start = (): SessionWorker => {

@@ -72,7 +72,7 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
       if (typeof data !== "string" && !(data instanceof Uint8Array)) {
         throw new CodeModeError("INVALID_ARGUMENTS", "data must be a string or a Uint8Array.");
       }
-      const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;
+      const bytes = typeof data === "string" ? new TextEncoder().encode(data) : data;
       if (bytes.byteLength > maxFileBytes) {
         throw new CodeModeError("LIMIT_EXCEEDED", `The data is larger than the workspace's ${maxFileBytes}-byte file cap.`);
       }

@@ -1,0 +1,1 @@
+export { createInProcessPool, type InProcessPoolOptions } from "./create-in-process-pool.js";
