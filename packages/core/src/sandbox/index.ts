@@ -1,9 +1,12 @@
 export {
   callHook,
+  compileQuickJSModule,
   createHostCalls,
   createWorkerPool,
   DEFAULT_MAX_SUMMARY_BYTES,
   HARD_STOP_GRACE_MS,
+  memoryPages,
+  readPackageAsset,
   type PoolJob,
   type ToolCallEndEvent,
   type ToolCallHooks,
@@ -13,4 +16,5 @@ export {
   type WorkerPool,
   type WorkerPoolOptions,
 } from "./host/index.js";
+export { createInProcessPool, type InProcessPoolOptions } from "./in-process/index.js";
 export { SANDBOX_GLOBALS, type RunOutcome, type RunRecording } from "./protocol.js";

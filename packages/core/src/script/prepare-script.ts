@@ -3,7 +3,7 @@ import { removeCodeFences } from "./remove-code-fences.js";
 import { scanScript } from "./scan-script.js";
 import type { CodeModeError } from "../errors/index.js";
 import { createParseError, isParseError, parsePositionOf } from "./parse-error.js";
-import { stripTypes } from "./strip-types.js";
+import { hasTypeStripper, stripTypes } from "./strip-types.js";
 import { toUtf16Column } from "./to-utf16-column.js";
 import { utf8ByteLength } from "../portable/index.js";
 
@@ -28,6 +28,14 @@ function positionOf(text: string, offset: number): { line: number; column: numbe
 function wrap(body: string): { source: string; label: string } {
   const label = `__codemode_${globalThis.crypto.randomUUID().replaceAll("-", "")}`;
   return { source: `(async () => {${label}:{{\n${body}\n}break ${label};}})()`, label };
+}
+
+/**
+ * Whether preparing `code` needs the type stripper, which is not loaded yet: the code may hold TypeScript (the same
+ * lexer prepareScript runs decides). Load it (installTypeStripper) before preparing such code.
+ */
+export function needsTypeStripper(code: string): boolean {
+  return !hasTypeStripper() && scanScript(removeCodeFences(code)).mayContainTypes;
 }
 
 /**

@@ -1,11 +1,11 @@
 import { cancelledOutcome, failedOutcome, type Diagnostic } from "../envelopes/index.js";
-import type { PoolJob, RunOutcome, WorkerPoolOptions } from "../sandbox/index.js";
+import type { PoolJob, RunOutcome } from "../sandbox/index.js";
 import { analyzeScript, type FunctionIndex } from "./analyze-functions.js";
 import { createMemorySessionStore } from "./create-memory-session-store.js";
 import { parseProgram, persistTopLevel } from "./persist-top-level.js";
 import { readSessionOptions, type SessionOptions, type SessionTarget } from "./session-options.js";
 import type { SessionLease, SessionStore } from "./session-store.js";
-import { createSessionWorkers, type SessionWorker } from "./session-workers.js";
+import { createSessionWorkers, type SessionPoolOptions, type SessionWorker } from "./session-workers.js";
 import { encodeSnapshot, lostState, NOT_KEPT_CODE, notKeptDiagnostic, readStoredState } from "./stored-state.js";
 import { unrefTimer } from "../portable/index.js";
 
@@ -64,7 +64,7 @@ const START_AGAIN = 'Start a new one with sessionId "new".';
  */
 export function createSessions(
   options: SessionOptions,
-  poolOptions: Omit<WorkerPoolOptions, "size" | "onWorkerLost">,
+  poolOptions: SessionPoolOptions,
   limits: PoolJob["request"]["limits"],
 ): Sessions {
   const { ttlMs, maxSessions, maxLiveSessions, hibernateAfterMs, maxStateBytes, store: given } = readSessionOptions(options);

@@ -1,23 +1,32 @@
 import { readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
-import { join } from "node:path";
 import { ENGINE_BASELINE_PAGES } from "../protocol.js";
 
-/** The quickjs-emscripten variant every worker runs (see docs/decisions for why the default QuickJS build). */
-export const QUICKJS_VARIANT = "@jitl/quickjs-wasmfile-release-sync";
-
 const PAGE_BYTES = 65_536;
+
+/**
+ * The WebAssembly files the build copies beside itself, and where a run from source (the tests) finds them: in the
+ * packages they come from. Read by path rather than resolved as packages, so that Deno with `npm:` specifiers and no
+ * node_modules folder finds them too.
+ */
+const SOURCE_ASSETS = {
+  "quickjs.wasm": "../../../node_modules/@jitl/quickjs-wasmfile-release-sync/dist/emscripten-module.wasm",
+  "typescript-stripper.wasm": "../../../node_modules/@swc/wasm-typescript-esm/wasm_bg.wasm",
+} as const;
+
+/** The name of a WebAssembly file the package ships. */
+export type PackageAsset = keyof typeof SOURCE_ASSETS;
+
+/** Reads a WebAssembly file the package ships (Node.js, Bun, Deno). */
+export function readPackageAsset(name: PackageAsset): Promise<Uint8Array> {
+  const fromSource = import.meta.url.endsWith(".ts");
+  return readFile(new URL(fromSource ? SOURCE_ASSETS[name] : `./${name}`, import.meta.url));
+}
 
 let compiled: Promise<WebAssembly.Module> | undefined;
 
 /** Compiles the engine's WebAssembly once per process; workers instantiate the same compiled module. */
 export function compileQuickJSModule(): Promise<WebAssembly.Module> {
-  compiled ??= (async () => {
-    const require = createRequire(import.meta.url);
-    const packageDirectory = join(require.resolve(`${QUICKJS_VARIANT}/package.json`), "..");
-    const bytes = await readFile(join(packageDirectory, "dist", "emscripten-module.wasm"));
-    return WebAssembly.compile(bytes);
-  })();
+  compiled ??= readPackageAsset("quickjs.wasm").then((bytes) => WebAssembly.compile(bytes));
   compiled.catch(() => {
     compiled = undefined;
   });

@@ -30,6 +30,14 @@ interface InProcessRun {
 let runSequence = 0;
 
 /**
+ * The QuickJS stack limit on the host's thread (about 330 frames of plain recursion). The engine's recursion grows
+ * the thread's own stack too (its WebAssembly frames), by up to several times what it counts against its own limit
+ * (JSON.stringify of deep nesting the most): measured on Node.js's main thread, only at 64 KiB did every adversarial
+ * case end at QuickJS's guard rather than the host's. A worker thread gets a stack 32 times its limit instead.
+ */
+export const IN_PROCESS_MAX_STACK_BYTES = 64 * 1024;
+
+/**
  * Creates a pool of engines on the host's own thread, for hosts without threads (Cloudflare Workers, edge runtimes)
  * or by choice: runs take turns on the thread and overlap only while they wait for tool calls. The same run loop as a
  * worker thread's; what is lost is said in docs/isolation.md (no hard stop of a long built-in call, no parallel runs,
@@ -78,7 +86,9 @@ export function createInProcessPool(options: InProcessPoolOptions): WorkerPool {
   const execute = async (slot: EngineSlot, run: InProcessRun) => {
     slot.running = run;
     const engine = await slot.engine;
-    const request: RunRequest = { type: "run", id: run.id, ...run.job.request };
+    const { limits } = run.job.request;
+    const maxStackBytes = Math.min(limits.maxStackBytes, IN_PROCESS_MAX_STACK_BYTES);
+    const request: RunRequest = { type: "run", id: run.id, ...run.job.request, limits: { ...limits, maxStackBytes } };
     const channel = createInProcessChannel((batch) => {
       if (!run.settled) run.job.onCalls(batch, (replies) => channel.reply(replies), (held) => channel.hold(held));
     });

@@ -64,10 +64,14 @@ function* runGuestSteps({ engine, request, channel, report, realm, countWork }: 
   let result: GuestRunEnd;
   try {
     result = yield* run.execute();
-  } catch {
-    // A host-side exception here means the module may be corrupt: report it plainly and replace the worker.
+  } catch (error) {
+    // A host-side exception here means the module may be corrupt: report it plainly and replace the worker. On the
+    // host's own thread deep recursion can exhaust the thread's stack before QuickJS's limit: the script's overflow.
     run.retire = true;
-    result = { kind: "InternalError", message: "The sandbox failed while running the script.", stack: null };
+    result =
+      error instanceof RangeError && /call stack/i.test(error.message)
+        ? { kind: "StackOverflow", message: "Script overflowed its stack (too deep recursion).", stack: null }
+        : { kind: "InternalError", message: "The sandbox failed while running the script.", stack: null };
   }
   const paused = "paused" in result ? result.paused : undefined;
   let error = "json" in result || paused ? null : (result as ClassifiedError);

@@ -1,0 +1,1 @@
+export type { EngineKind, Platform } from "./platform.js";

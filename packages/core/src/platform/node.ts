@@ -1,0 +1,20 @@
+// The platform of Node.js, Bun and Deno: worker threads (or engines in process, by choice), the real file system,
+// the engines' WebAssembly read from the files beside this build.
+import { availableParallelism } from "node:os";
+import { compileQuickJSModule, createInProcessPool, createWorkerPool, readPackageAsset } from "../sandbox/index.js";
+import { createWorkspace } from "../workspace/index.js";
+import type { Platform } from "./platform.js";
+
+/** The platform of the `node`, `bun` and `deno` builds. */
+export const platform: Platform = {
+  engines: ["workers", "in-process"],
+  createPool: (engine, options) =>
+    engine === "workers" ? createWorkerPool(options) : createInProcessPool({ ...options, engineModule: compileQuickJSModule }),
+  cpuCount: () => availableParallelism(),
+  createWorkspace,
+  async loadTypeStripper() {
+    const [swc, bytes] = await Promise.all([import("@swc/wasm-typescript-esm"), readPackageAsset("typescript-stripper.wasm")]);
+    swc.initSync({ module: await WebAssembly.compile(bytes) });
+    return swc.transformSync;
+  },
+};
