@@ -57,6 +57,7 @@ export default [
       copy: [
         { from: "node_modules/@jitl/quickjs-wasmfile-release-sync/dist/emscripten-module.wasm", to: "dist", rename: "quickjs.wasm" },
         { from: "node_modules/@swc/wasm-typescript-esm/wasm_bg.wasm", to: "dist", rename: "typescript-stripper.wasm" },
+        { from: ["assets/quickjs.deno.js", "assets/typescript-stripper.deno.js"], to: "dist" },
       ],
     },
   ),

@@ -1,7 +1,7 @@
 // The platform of Node.js, Bun and Deno: worker threads (or engines in process, by choice), the real file system,
 // the engines' WebAssembly read from the files beside this build.
 import { availableParallelism } from "node:os";
-import { compileQuickJSModule, createInProcessPool, createWorkerPool, readPackageAsset } from "../sandbox/index.js";
+import { compilePackageAsset, compileQuickJSModule, createInProcessPool, createWorkerPool } from "../sandbox/index.js";
 import { createWorkspace } from "../workspace/index.js";
 import type { Platform } from "./platform.js";
 
@@ -13,8 +13,8 @@ export const platform: Platform = {
   cpuCount: () => availableParallelism(),
   createWorkspace,
   async loadTypeStripper() {
-    const [swc, bytes] = await Promise.all([import("@swc/wasm-typescript-esm"), readPackageAsset("typescript-stripper.wasm")]);
-    swc.initSync({ module: await WebAssembly.compile(bytes) });
+    const [swc, module] = await Promise.all([import("@swc/wasm-typescript-esm"), compilePackageAsset("typescript-stripper.wasm")]);
+    swc.initSync({ module });
     return swc.transformSync;
   },
 };

@@ -1,12 +1,12 @@
 export {
   callHook,
+  compilePackageAsset,
   compileQuickJSModule,
   createHostCalls,
   createWorkerPool,
   DEFAULT_MAX_SUMMARY_BYTES,
   HARD_STOP_GRACE_MS,
   memoryPages,
-  readPackageAsset,
   type PoolJob,
   type ToolCallEndEvent,
   type ToolCallHooks,

@@ -9,6 +9,6 @@ export {
   type TraceOptions,
 } from "./tool-call-trace.js";
 export type { PoolJob } from "./pool-state.js";
-export { compileQuickJSModule, memoryPages, readPackageAsset, type PackageAsset } from "./quickjs-module.js";
+export { compileQuickJSModule, memoryPages, compilePackageAsset, type PackageAsset } from "./quickjs-module.js";
 export { HARD_STOP_GRACE_MS } from "./run-deadlines.js";
 export { createWorkerPool, type WorkerPool, type WorkerPoolOptions } from "./worker-pool.js";

@@ -16,17 +16,24 @@ const SOURCE_ASSETS = {
 /** The name of a WebAssembly file the package ships. */
 export type PackageAsset = keyof typeof SOURCE_ASSETS;
 
-/** Reads a WebAssembly file the package ships (Node.js, Bun, Deno). */
-export function readPackageAsset(name: PackageAsset): Promise<Uint8Array> {
+/**
+ * Compiles a WebAssembly file the package ships (Node.js, Bun, Deno). Deno imports it through a small module beside
+ * it (a source phase import), which needs no permission to read files.
+ */
+export async function compilePackageAsset(name: PackageAsset): Promise<WebAssembly.Module> {
   const fromSource = import.meta.url.endsWith(".ts");
-  return readFile(new URL(fromSource ? SOURCE_ASSETS[name] : `./${name}`, import.meta.url));
+  if (!fromSource && "Deno" in globalThis) {
+    const loader = new URL(`./${name.replace(/\.wasm$/, ".deno.js")}`, import.meta.url);
+    return ((await import(loader.href)) as { default: WebAssembly.Module }).default;
+  }
+  return WebAssembly.compile(await readFile(new URL(fromSource ? SOURCE_ASSETS[name] : `./${name}`, import.meta.url)));
 }
 
 let compiled: Promise<WebAssembly.Module> | undefined;
 
 /** Compiles the engine's WebAssembly once per process; workers instantiate the same compiled module. */
 export function compileQuickJSModule(): Promise<WebAssembly.Module> {
-  compiled ??= readPackageAsset("quickjs.wasm").then((bytes) => WebAssembly.compile(bytes));
+  compiled ??= compilePackageAsset("quickjs.wasm");
   compiled.catch(() => {
     compiled = undefined;
   });
