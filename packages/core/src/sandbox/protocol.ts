@@ -38,9 +38,10 @@ export interface WorkerInit {
   /** Total pages of the module's capped linear memory: the engine's baseline plus `memoryBytes`. */
   initialPages: number;
   maximumPages: number;
-  signal: SharedArrayBuffer;
-  /** The port the host posts runs and call replies on; the worker reads it with receiveMessageOnPort. */
-  replyPort: MessagePort;
+  /** The shared flags (SIGNAL): absent in a browser page that is not cross-origin isolated, which has no shared memory. */
+  signal?: SharedArrayBuffer;
+  /** The port the host posts runs and call replies on; a worker thread reads it with receiveMessageOnPort. */
+  replyPort?: MessagePort;
   /** Guest JavaScript: an expression that evaluates to `(value) => string`, the JSON text of a returned value. */
   serializerSource: string;
   /** A worker for sessions: each realm it makes ahead gets the session state piece too (see prepareStatePiece). */

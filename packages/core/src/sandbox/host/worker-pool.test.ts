@@ -4,6 +4,7 @@ import { SERIALIZER_SOURCE } from "../../serializer/index.js";
 import type { RunLimits } from "../protocol.js";
 import type { PoolJob } from "./pool-state.js";
 import { createWorkerPool } from "./worker-pool.js";
+import { startNodeWorker } from "./worker-slot.js";
 
 const MiB = 1024 * 1024;
 const LIMITS: RunLimits = {
@@ -26,7 +27,7 @@ const job = (code: string, extra: Partial<PoolJob> & { limits?: Partial<RunLimit
 };
 
 describe("createWorkerPool", () => {
-  const pool = createWorkerPool({ size: 1, memoryBytes: LIMITS.memoryBytes, maxStackBytes: LIMITS.maxStackBytes, serializerSource: SERIALIZER_SOURCE });
+  const pool = createWorkerPool({ size: 1, memoryBytes: LIMITS.memoryBytes, maxStackBytes: LIMITS.maxStackBytes, serializerSource: SERIALIZER_SOURCE, startWorker: startNodeWorker });
   afterAll(() => pool.close());
 
   it("queues runs past its size and runs them all", async () => {
@@ -92,7 +93,7 @@ describe("createWorkerPool", () => {
   });
 
   it("settles running and queued runs as Cancelled when closed, and refuses new ones", async () => {
-    const other = createWorkerPool({ size: 1, memoryBytes: LIMITS.memoryBytes, maxStackBytes: LIMITS.maxStackBytes, serializerSource: SERIALIZER_SOURCE });
+    const other = createWorkerPool({ size: 1, memoryBytes: LIMITS.memoryBytes, maxStackBytes: LIMITS.maxStackBytes, serializerSource: SERIALIZER_SOURCE, startWorker: startNodeWorker });
     const running = other.run(job("while (true) {}"));
     const queued = other.run(job("return 1"));
     await new Promise((resolve) => setTimeout(resolve, 50));

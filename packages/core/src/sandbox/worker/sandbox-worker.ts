@@ -106,5 +106,5 @@ function serve(engine: GuestEngine, flags: Int32Array, replyPort: MessagePort, s
 port.once("message", async (init: WorkerInit) => {
   const engine = await createGuestEngine(init);
   port.postMessage({ type: "ready" });
-  serve(engine, new Int32Array(init.signal), init.replyPort, init.sessions === true);
+  serve(engine, new Int32Array(init.signal!), init.replyPort!, init.sessions === true);
 });
