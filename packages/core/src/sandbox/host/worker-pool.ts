@@ -17,6 +17,11 @@ export interface WorkerPoolOptions {
   /** Workers that serve sessions: they make the session state piece ahead of each run, while they wait. */
   sessions?: true;
   /**
+   * The most QuickJS stack a run gets, where the host cannot size a worker's own stack (Bun and Deno ignore
+   * `resourceLimits.stackSizeMb`): deep recursion must meet QuickJS's limit before the thread's.
+   */
+  maxStackBytesCap?: number;
+  /**
    * Called when a worker is taken out of the pool (stopped, crashed or retired), before the code awaiting its run
    * resumes: a session's state lived in that worker.
    */
@@ -166,7 +171,9 @@ export function createWorkerPool(options: WorkerPoolOptions & { startWorker: Sta
       slot.link.keepAlive(true);
       deadlines.start(run);
     }
-    slot.link.post({ type: "run", id: run.id, ...run.job.request } satisfies RunRequest);
+    const { limits } = run.job.request;
+    const maxStackBytes = Math.min(limits.maxStackBytes, options.maxStackBytesCap ?? Infinity);
+    slot.link.post({ type: "run", id: run.id, ...run.job.request, limits: { ...limits, maxStackBytes } } satisfies RunRequest);
   };
 
   const dispatch = () => {

@@ -308,7 +308,11 @@ export class GuestRun {
     // Out of memory while throwing out-of-memory, QuickJS throws a bare null. The memory's growth past the engine's
     // 16 MiB baseline tells it from `throw null`: small allocations first fill up to about 2 MiB left free inside the
     // baseline, so a limit that small cannot be told apart and any bare null counts as out of memory.
-    const bare = text === null || (text.name === null && (text.message === "null" || text.message === "undefined"));
+    // An engine error whose message cannot be read (allocating it failed) is as bare.
+    const bare =
+      text === null ||
+      (text.name === null && (text.message === "null" || text.message === "undefined")) ||
+      (text.name === "InternalError" && text.message === null);
     const grown = this.engine.memory.buffer.byteLength - ENGINE_BASELINE_PAGES * 65_536;
     if (bare && grown >= Math.min(memoryBytes / 2, memoryBytes - BASELINE_SLACK_BYTES)) {
       return classifyError({ name: "InternalError", message: "out of memory", stack: null }, false, memoryBytes);
