@@ -62,7 +62,8 @@ export default [
     },
   ),
   defineBuild(
-    { index: "src/index.ts", "testing/index": "src/testing/index.ts" },
+    // The Web Worker is its own file too: the pool starts it by URL next to the bundle.
+    { index: "src/index.ts", "testing/index": "src/testing/index.ts", "sandbox-web-worker": "src/sandbox/web/sandbox-web-worker.ts" },
     { outDir: "dist/web", platform: "browser", deps, dts: false, clean: false, treeshake: webTreeshake, plugins: [platformOf("web"), shippedWasmNames] },
   ),
   defineBuild(

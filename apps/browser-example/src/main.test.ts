@@ -21,28 +21,38 @@ describe.skipIf(!existsSync(CHROMIUM))("the page in Chromium", () => {
   afterAll(() => browser?.close());
 
   for (const isolated of [false, true]) {
-    it(`runs a TypeScript script against the page's tool, ${isolated ? "cross-origin isolated" : "not isolated"}`, async () => {
-      const served = await serveStatic(`${ROOT}dist`, isolated);
-      const page = await browser.newPage();
-      try {
-        await page.goto(served.url);
-        expect(await page.evaluate(() => globalThis.crossOriginIsolated)).toBe(isolated);
-        await page.click("#run");
-        await page.waitForSelector("#result[data-status]");
-        expect(await page.getAttribute("#result", "data-status")).toBe("completed");
-        expect(JSON.parse((await page.textContent("#result"))!)).toEqual({
-          count: 2,
-          titles: ["The Left Hand of Darkness (1969)", "The Dispossessed (1974)"],
-        });
-        await page.screenshot({ path: `${SHOTS}page-${isolated ? "isolated" : "plain"}.png`, fullPage: true });
-        await page.fill("#code", "while (true) {}");
-        await page.click("#run");
-        await page.waitForFunction(() => document.querySelector("#result")?.textContent?.includes("TimeoutExceeded"));
-        await page.screenshot({ path: `${SHOTS}timeout-${isolated ? "isolated" : "plain"}.png`, fullPage: true });
-      } finally {
-        await page.close();
-        await served.close();
-      }
-    });
+    for (const engine of ["workers", "in-process"] as const) {
+      const name = `${engine}-${isolated ? "isolated" : "plain"}`;
+      it(`runs a TypeScript script against the page's tool and ends a runaway one, ${engine}, ${isolated ? "cross-origin isolated" : "not isolated"}`, async () => {
+        const served = await serveStatic(`${ROOT}dist`, isolated);
+        const page = await browser.newPage();
+        const run = async (code?: string) => {
+          if (code !== undefined) await page.fill("#code", code);
+          await page.evaluate(() => delete document.querySelector<HTMLElement>("#result")!.dataset.status);
+          await page.click("#run");
+          await page.waitForSelector("#result[data-status]");
+          return { status: await page.getAttribute("#result", "data-status"), shown: JSON.parse((await page.textContent("#result"))!) as unknown };
+        };
+        try {
+          await page.goto(`${served.url}?engine=${engine}`);
+          expect(await page.evaluate(() => globalThis.crossOriginIsolated)).toBe(isolated);
+          expect(await run()).toEqual({
+            status: "completed",
+            shown: { count: 2, titles: ["The Left Hand of Darkness (1969)", "The Dispossessed (1974)"] },
+          });
+          await page.screenshot({ path: `${SHOTS}page-${name}.png`, fullPage: true });
+          expect(await run("while (true) {}")).toMatchObject({ status: "failed", shown: { kind: "TimeoutExceeded" } });
+          await page.screenshot({ path: `${SHOTS}timeout-${name}.png`, fullPage: true });
+          if (engine === "workers") {
+            // One built-in call that never returns to the interpreter: only terminating the Web Worker ends it.
+            expect(await run("for (;;) new Array(1e8).join('');")).toMatchObject({ status: "failed", shown: { kind: "TimeoutExceeded" } });
+          }
+          expect(await run("return 6 * 7;")).toEqual({ status: "completed", shown: 42 });
+        } finally {
+          await page.close();
+          await served.close();
+        }
+      });
+    }
   }
 });

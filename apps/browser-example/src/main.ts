@@ -1,5 +1,6 @@
 // A page that runs model-written scripts against tools of the page itself. Vite ships @codemode/core's WebAssembly
-// as assets (the build's `new URL("../quickjs.wasm", import.meta.url)`), and the engine runs on the page's thread.
+// as assets (the build's `new URL("../quickjs.wasm", import.meta.url)`) and its Web Worker as a chunk; the engines
+// run in Web Workers (`?engine=in-process`: on the page's own thread).
 import { createCodeMode, defineTool } from "@codemode/core";
 
 const BOOKS = [
@@ -9,7 +10,10 @@ const BOOKS = [
   { title: "The Dispossessed", author: "Le Guin", year: 1974, rating: 4.5 },
 ];
 
+const engine = new URLSearchParams(location.search).get("engine") === "in-process" ? "in-process" : "workers";
+
 const codeMode = createCodeMode({
+  engine,
   tools: [
     defineTool({
       name: "library.search",
@@ -28,7 +32,8 @@ code.value = `// TypeScript, as a model writes it
 const found = await tools.library.search({ author: "Le Guin" });
 const titles: string[] = found.data.map((book) => \`\${book.title} (\${book.year})\`);
 return { count: titles.length, titles };`;
-element("where").textContent = `crossOriginIsolated: ${String(globalThis.crossOriginIsolated)} · engine on the page's thread`;
+const where = engine === "workers" ? "engines in Web Workers" : "engine on the page's thread";
+element("where").textContent = `crossOriginIsolated: ${String(globalThis.crossOriginIsolated)} · ${where}`;
 
 element("run").addEventListener("click", async () => {
   output.textContent = "running…";

@@ -19,4 +19,5 @@ export {
   type WorkerPoolOptions,
 } from "./host/index.js";
 export { createInProcessPool, type InProcessPoolOptions } from "./in-process/index.js";
+export { createWebWorkerStarter } from "./web/index.js";
 export { SANDBOX_GLOBALS, type RunOutcome, type RunRecording } from "./protocol.js";
