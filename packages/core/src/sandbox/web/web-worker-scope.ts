@@ -12,7 +12,6 @@ export interface WebWorker {
 
 declare global {
   /** The Web Worker constructor of browsers (and Deno, Bun); absent on Node.js and Cloudflare Workers. */
-  // eslint-disable-next-line no-var -- a global the runtime defines, as lib.dom declares it
   var Worker: (new (url: URL, options: { type: "module" }) => WebWorker) | undefined;
 }
 
