@@ -1,4 +1,5 @@
-// `pnpm bench`: engine, catalog, tokens, load, quotas and sessions (`bench leaks` and `bench cluster` on demand);
+// `pnpm bench`: engine, catalog, tokens, load, quotas and sessions (`bench leaks`, `bench cluster` and `bench runtimes`
+// on demand);
 // readable tables on stdout, JSON in bench/results/. Exits non-zero only when a workload crashes or answers wrongly;
 // a missed goal is reported, not fatal (the machine is shared and noisy).
 import { mkdir, writeFile } from "node:fs/promises";
@@ -19,6 +20,8 @@ import { formatClusterReport } from "./cluster/format-cluster-report.js";
 import { runClusterBench } from "./cluster/run-cluster-bench.js";
 import { formatSessionsReport } from "./sessions/format-sessions-report.js";
 import { runSessionsBench } from "./sessions/run-sessions-bench.js";
+import { formatRuntimesReport } from "./runtimes/format-runtimes-report.js";
+import { runRuntimesBench } from "./runtimes/run-runtimes-bench.js";
 
 const RESULTS = fileURLToPath(new URL("../results/", import.meta.url));
 const only = process.argv[2];
@@ -61,6 +64,13 @@ if (only === undefined || only === "sessions") {
   const report = await runSessionsBench(log);
   await writeFile(`${RESULTS}sessions.json`, `${JSON.stringify({ machine: { ...machine, loadAfter: describeMachine().loadAverage }, ...report }, null, 2)}\n`);
   console.log(`\n## Sessions (bench/results/sessions.json)\n\n${formatSessionsReport(report)}\n`);
+}
+// Every runtime (Node.js, Bun, Deno, Chromium, workerd) in turn, a few minutes: only when named (bench/README.md).
+if (only === "runtimes") {
+  const machine = describeMachine();
+  const report = await runRuntimesBench(log);
+  await writeFile(`${RESULTS}runtimes.json`, `${JSON.stringify({ machine: { ...machine, loadAfter: describeMachine().loadAverage }, ...report }, null, 2)}\n`);
+  console.log(`\n## Runtimes (bench/results/runtimes.json)\n\n${formatRuntimesReport(report)}\n`);
 }
 // Leaks take about five minutes: they run only when named (bench/README.md).
 if (only === "leaks") {

@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import { chromium, type Browser } from "playwright-core";
 import { build } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serveStatic } from "./serve-static.js";
+import { serveFolder } from "@codemode/runtime-harness";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -24,7 +24,7 @@ describe.skipIf(!existsSync(CHROMIUM))("the page in Chromium", () => {
     for (const engine of ["workers", "in-process"] as const) {
       const name = `${engine}-${isolated ? "isolated" : "plain"}`;
       it(`runs a TypeScript script against the page's tool and ends a runaway one, ${engine}, ${isolated ? "cross-origin isolated" : "not isolated"}`, async () => {
-        const served = await serveStatic(`${ROOT}dist`, isolated);
+        const served = await serveFolder(`${ROOT}dist`, isolated);
         const page = await browser.newPage();
         const run = async (code?: string) => {
           if (code !== undefined) await page.fill("#code", code);

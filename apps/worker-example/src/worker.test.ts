@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ExecutionResult } from "@codemode/core";
-import { startWorker, type RunningWorker } from "./start-worker.js";
+import type { ServedWorker } from "@codemode/runtime-harness";
+import { startWorker } from "./start-worker.js";
 
-let worker: RunningWorker;
+let worker: ServedWorker;
 const execute = async (code: string): Promise<ExecutionResult> => {
   const response = await fetch(`${worker.url}/execute`, { method: "POST", body: JSON.stringify({ code }) });
   expect(response.status).toBe(200);

@@ -13,7 +13,7 @@ const TYPES: Record<string, string> = {
 const ISOLATION = { "Cross-Origin-Opener-Policy": "same-origin", "Cross-Origin-Embedder-Policy": "require-corp" };
 
 /** Serves a built folder on a free port of 127.0.0.1, with or without the cross-origin isolation headers. */
-export async function serveStatic(root: string, isolated: boolean): Promise<{ url: string; close(): Promise<void> }> {
+export async function serveFolder(root: string, isolated: boolean): Promise<{ url: string; close(): Promise<void> }> {
   const server: Server = createServer(async (request, response) => {
     const path = normalize(decodeURIComponent(new URL(request.url ?? "/", "http://localhost").pathname)).replace(/^(\.\.[/\\])+/, "");
     const file = join(root, path.endsWith("/") ? `${path}index.html` : path);
