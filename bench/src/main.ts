@@ -68,7 +68,7 @@ if (only === undefined || only === "sessions") {
 // Every runtime (Node.js, Bun, Deno, Chromium, workerd) in turn, a few minutes: only when named (bench/README.md).
 if (only === "runtimes") {
   const machine = describeMachine();
-  const report = await runRuntimesBench(log);
+  const report = await runRuntimesBench(log, process.argv.slice(3));
   await writeFile(`${RESULTS}runtimes.json`, `${JSON.stringify({ machine: { ...machine, loadAfter: describeMachine().loadAverage }, ...report }, null, 2)}\n`);
   console.log(`\n## Runtimes (bench/results/runtimes.json)\n\n${formatRuntimesReport(report)}\n`);
 }

@@ -7,8 +7,10 @@ export function formatRuntimesReport(report: RuntimesReport): string {
     const label = `${result.runtime}, ${result.engine}`;
     if ("skipped" in result) return [label, `skipped: ${result.skipped}`, "", "", "", ""];
     const { workloads, perCallUs } = result.figures;
-    const cell = (id: "A" | "D") => `${formatMs(workloads[id].engine.median)} / ${formatMs(workloads[id].floor.median)} (${formatRatio(workloads[id].ratio)})`;
-    const call = `${perCallUs.engine.toFixed(0)} / ${perCallUs.floor.toFixed(0)} µs (${formatRatio(perCallUs.engine / perCallUs.floor)})`;
+    // workerd's clock moves in whole milliseconds and only on I/O: what it cannot time shows as such.
+    const ratio = (engine: number, floor: number) => (floor > 0 && Number.isFinite(engine / floor) ? formatRatio(engine / floor) : "clock too coarse");
+    const cell = (id: "A" | "D") => `${formatMs(workloads[id].engine.median)} / ${formatMs(workloads[id].floor.median)} (${ratio(workloads[id].engine.median, workloads[id].floor.median)})`;
+    const call = `${perCallUs.engine.toFixed(0)} / ${perCallUs.floor.toFixed(0)} µs (${ratio(perCallUs.engine, perCallUs.floor)})`;
     const cold = result.cold ? `${formatMs(result.cold.engine.median)} / ${formatMs(result.cold.floor.median)} (${formatRatio(result.cold.engine.median / result.cold.floor.median)})` : "-";
     return [label, cell("A"), call, cell("D"), cold];
   });

@@ -7,4 +7,6 @@ import { measureRuntime, type CoreEntry } from "./measure-runtime.js";
 const [engine, wasmPath] = process.argv.slice(2) as ["workers" | "in-process", string];
 const quickjs = await WebAssembly.compile(await readFile(wasmPath));
 const figures = await measureRuntime(core as unknown as CoreEntry, engine, quickjs);
-process.stdout.write(`${JSON.stringify(figures)}\n`);
+const scope = globalThis as { Bun?: { version: string }; Deno?: { version: { deno: string } } };
+const runtime = scope.Bun ? `Bun ${scope.Bun.version}` : scope.Deno ? `Deno ${scope.Deno.version.deno}` : `Node.js ${process.version}`;
+process.stdout.write(`${JSON.stringify({ ...figures, runtime })}\n`);

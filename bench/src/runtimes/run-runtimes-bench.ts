@@ -27,8 +27,12 @@ export interface RuntimesReport {
   results: RuntimeResult[];
 }
 
-/** Measures every runtime it can start here; one it cannot is reported as skipped, with why. */
-export async function runRuntimesBench(log: (line: string) => void): Promise<RuntimesReport> {
+/**
+ * Measures every runtime it can start here (or those `only` names: node, bun, deno, chromium, workerd); one it
+ * cannot start, or that fails, is reported as skipped, with why.
+ */
+export async function runRuntimesBench(log: (line: string) => void, only: readonly string[] = []): Promise<RuntimesReport> {
+  const wanted = (name: string) => only.length === 0 || only.includes(name);
   const work = await mkdtemp(join(tmpdir(), "codemode-runtimes-bench-"));
   const results: RuntimeResult[] = [];
   try {
@@ -36,24 +40,40 @@ export async function runRuntimesBench(log: (line: string) => void): Promise<Run
     await bundle("process-entry.ts", processEntry, { platform: "node", external: ["@codemode/core"] });
     const quickjs = join(CORE_DIST, "quickjs.wasm");
     const runtimes = [
-      { runtime: `Node.js ${process.version}`, command: process.execPath, args: [] as string[] },
-      { runtime: "Bun", command: require.resolve("bun/bin/bun.exe"), args: [] },
-      { runtime: "Deno", command: process.execPath, args: [require.resolve("deno/bin.cjs"), "run", "--allow-read", "--allow-env"] },
+      { name: "node", runtime: "Node.js", command: process.execPath, args: [] as string[] },
+      { name: "bun", runtime: "Bun", command: require.resolve("bun/bin/bun.exe"), args: [] },
+      { name: "deno", runtime: "Deno", command: process.execPath, args: [require.resolve("deno/bin.cjs"), "run", "--allow-read", "--allow-env"] },
     ];
-    for (const { runtime, command, args } of runtimes) {
+    for (const { name, runtime, command, args } of runtimes.filter((entry) => wanted(entry.name))) {
       for (const engine of ["workers", "in-process"] as const) {
         log(`runtimes: ${runtime}, ${engine}`);
-        const { value } = await runChild<RuntimeFigures>(processEntry, [engine, quickjs], { cwd: BENCH_ROOT, node: command, nodeArgs: args, timeoutMs: 600_000 });
-        const cold = await measureCold(command, args, engine);
-        results.push({ runtime, engine, figures: value, cold });
+        results.push(
+          await attempt({ runtime, engine }, async () => {
+            const { value } = await runChild<RuntimeFigures & { runtime: string }>(processEntry, [engine, quickjs], { cwd: BENCH_ROOT, node: command, nodeArgs: args, timeoutMs: 600_000 });
+            const { runtime: version, ...figures } = value;
+            return { runtime: version, engine, figures, cold: await measureCold(command, args, engine) };
+          }),
+        );
       }
     }
-    results.push(...(await measureChromium(work, log)));
-    results.push(await measureWorkerd(work, log));
+    if (wanted("chromium")) {
+      const measured = await attempt({ runtime: "Chromium", engine: "both" }, async () => measureChromium(work, log));
+      results.push(...(Array.isArray(measured) ? measured : [measured]));
+    }
+    if (wanted("workerd")) results.push(await attempt({ runtime: "workerd (local)", engine: "in-process" }, () => measureWorkerd(work, log)));
   } finally {
     await rm(work, { recursive: true, force: true });
   }
   return { results };
+}
+
+/** A runtime's measurement, or what stopped it: one runtime that fails leaves the others' figures. */
+async function attempt<T>(what: { runtime: string; engine: string }, measure: () => Promise<T>): Promise<T | RuntimeResult> {
+  try {
+    return await measure();
+  } catch (error) {
+    return { ...what, skipped: `failed: ${String(error instanceof Error ? error.message : error).slice(0, 300)}` };
+  }
 }
 
 /** Cold start (import, create, first run) in fresh processes of the runtime, floor and engine alternating. */
@@ -72,12 +92,13 @@ async function measureChromium(work: string, log: (line: string) => void): Promi
   const runtime = "Chromium";
   if (!(await exists(CHROMIUM))) return ["workers", "in-process"].map((engine) => ({ runtime, engine, skipped: `no browser at ${CHROMIUM} (Debian: apt-get install chromium)` }));
   log("runtimes: Chromium, both engines");
+  // The page bundles the core's browser build as an app would; it sits where that build does (web/), so the build's
+  // `new URL("../quickjs.wasm")` and its Web Worker (`./sandbox-web-worker.js`, copied with its chunks) are found.
   const root = join(work, "page");
   await cp(join(CORE_DIST, "web"), join(root, "web"), { recursive: true });
   await Promise.all(["quickjs.wasm", "typescript-stripper.wasm"].map((name) => copyFile(join(CORE_DIST, name), join(root, name))));
-  await bundle("page-entry.ts", join(root, "page.js"), { platform: "browser", external: ["@codemode/core"] });
-  const importMap = JSON.stringify({ imports: { "@codemode/core": "/web/index.js" } });
-  await writeFile(join(root, "index.html"), `<!doctype html><script type="importmap">${importMap}</script><script type="module" src="/page.js"></script>`);
+  await bundle("page-entry.ts", join(root, "web", "page.js"), { platform: "browser", external: [] });
+  await writeFile(join(root, "index.html"), `<!doctype html><script type="module" src="/web/page.js"></script>`);
   // Cross-origin isolated: the Web Workers get their flags in shared memory, as a page that can should serve them.
   const served = await serveFolder(root, true);
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"] });
@@ -85,7 +106,10 @@ async function measureChromium(work: string, log: (line: string) => void): Promi
     const page = await browser.newPage();
     await page.goto(served.url);
     await page.waitForFunction(() => "benchResult" in globalThis || "benchError" in globalThis, undefined, { timeout: 600_000 });
-    const { benchResult, benchError } = await page.evaluate(() => globalThis as unknown as { benchResult?: Record<string, RuntimeFigures>; benchError?: string });
+    const { benchResult, benchError } = await page.evaluate(() => {
+      const scope = globalThis as unknown as { benchResult?: Record<string, RuntimeFigures>; benchError?: string };
+      return { benchResult: scope.benchResult, benchError: scope.benchError };
+    });
     if (benchError || !benchResult) throw new Error(`Chromium: ${benchError}`);
     const version = browser.version();
     return Object.entries(benchResult).map(([engine, figures]) => ({ runtime: `Chromium ${version}`, engine, figures }));

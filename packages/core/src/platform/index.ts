@@ -1,1 +1,1 @@
-export type { EngineKind, Platform } from "./platform.js";
+export type { EngineKind } from "./platform.js";

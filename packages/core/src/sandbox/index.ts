@@ -6,10 +6,8 @@ export {
   createWorkerPool,
   DEFAULT_MAX_SUMMARY_BYTES,
   HARD_STOP_GRACE_MS,
-  memoryPages,
   startNodeWorker,
   type PoolJob,
-  type StartWorker,
   type ToolCallEndEvent,
   type ToolCallHooks,
   type ToolCallStartEvent,
@@ -18,6 +16,6 @@ export {
   type WorkerPool,
   type WorkerPoolOptions,
 } from "./host/index.js";
-export { createInProcessPool, type InProcessPoolOptions } from "./in-process/index.js";
+export { createInProcessPool } from "./in-process/index.js";
 export { createWebWorkerStarter } from "./web/index.js";
 export { SANDBOX_GLOBALS, type RunOutcome, type RunRecording } from "./protocol.js";

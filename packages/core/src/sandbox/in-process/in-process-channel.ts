@@ -26,24 +26,31 @@ export function createInProcessChannel(send: (batch: CallBatch) => void): InProc
   let closed = false;
   let heldSince: number | null = null;
   let heldTotal = 0;
-  let waiter: { resolve(result: WaitResult): void; deadline: number; heldAtStart: number; timer?: ReturnType<typeof setTimeout> } | undefined;
+  let waiter: { resolve(result: WaitResult): void; deadline: number; heldAtStart: number } | undefined;
+  // One timer for the run's deadline, kept across its waits (each wait of a run has the same deadline): setting and
+  // clearing a timer for every tool call was a tenth of a call's cost.
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let armedFor = Infinity;
   const heldMs = () => heldTotal + (heldSince === null ? 0 : Date.now() - heldSince);
 
   const settle = (result: WaitResult) => {
     const current = waiter;
     if (!current) return;
     waiter = undefined;
-    clearTimeout(current.timer);
     current.resolve(result);
   };
-  // A wait's deadline moves on by the time the run was held while it waited; no timer runs while a person decides.
+  // A wait's deadline moves on by the time the run was held while it waited; nothing ends a wait while a person decides.
   const arm = () => {
-    if (!waiter) return;
-    clearTimeout(waiter.timer);
-    if (heldSince !== null) return;
+    if (!waiter || heldSince !== null) return;
     const due = waiter.deadline + heldMs() - waiter.heldAtStart;
     if (Date.now() >= due) return settle("timeout");
-    waiter.timer = setTimeout(arm, due - Date.now());
+    if (due === armedFor) return;
+    clearTimeout(timer);
+    armedFor = due;
+    timer = setTimeout(() => {
+      armedFor = Infinity;
+      arm();
+    }, due - Date.now());
   };
 
   return {
@@ -84,7 +91,7 @@ export function createInProcessChannel(send: (batch: CallBatch) => void): InProc
     },
     close() {
       closed = true;
-      clearTimeout(waiter?.timer);
+      clearTimeout(timer);
       waiter = undefined;
     },
   };

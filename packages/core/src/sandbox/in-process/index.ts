@@ -1,2 +1,2 @@
-export { createInProcessPool, type InProcessPoolOptions } from "./create-in-process-pool.js";
+export { createInProcessPool } from "./create-in-process-pool.js";
 export { createInProcessChannel, type InProcessChannel } from "./in-process-channel.js";
