@@ -44,7 +44,7 @@ export async function runRuntimesBench(log: (line: string) => void, only: readon
       { name: "bun", runtime: "Bun", command: require.resolve("bun/bin/bun.exe"), args: [] },
       { name: "deno", runtime: "Deno", command: process.execPath, args: [require.resolve("deno/bin.cjs"), "run", "--allow-read", "--allow-env"] },
     ];
-    for (const { name, runtime, command, args } of runtimes.filter((entry) => wanted(entry.name))) {
+    for (const { runtime, command, args } of runtimes.filter((entry) => wanted(entry.name))) {
       for (const engine of ["workers", "in-process"] as const) {
         log(`runtimes: ${runtime}, ${engine}`);
         results.push(
