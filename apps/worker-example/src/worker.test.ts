@@ -41,6 +41,11 @@ return orders.data.reduce((sum, order) => sum + order.total, 0);`);
     expect(await execute("return [1, 2, 3].map((n) => n * 2);")).toMatchObject({ status: "completed", result: [2, 4, 6] });
   });
 
+  it("refuses the workspace, which needs a file system, naming the runtime", async () => {
+    const answer = (await (await fetch(`${worker.url}/workspace`)).json()) as { refused: boolean; message: string };
+    expect(answer).toEqual({ refused: true, message: "workspace needs a file system (Node.js, Bun or Deno); Cloudflare Workers has none to give scripts." });
+  });
+
   it("refuses a script that reaches for the host, and reports where it failed", async () => {
     const result = await execute("const f = globalThis.fetch;\nreturn f('http://example.com');");
     expect(result.status).toBe("failed");

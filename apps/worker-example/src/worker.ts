@@ -24,6 +24,15 @@ const codeMode = createCodeMode({
 export default {
   async fetch(request: Request): Promise<Response> {
     const url = new URL(request.url);
+    // What a Node.js-only option gets here: a clear refusal naming the runtime.
+    if (url.pathname === "/workspace") {
+      try {
+        createCodeMode({ workspace: { dir: "/tmp" } });
+        return Response.json({ refused: false });
+      } catch (error) {
+        return Response.json({ refused: true, message: (error as Error).message });
+      }
+    }
     if (request.method !== "POST" || url.pathname !== "/execute") {
       return Response.json({ error: "POST /execute with { code }" }, { status: 404 });
     }
