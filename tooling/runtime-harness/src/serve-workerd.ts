@@ -68,7 +68,10 @@ const worker :Workerd.Worker = (
 export async function serveWorkerd(dir: string, wasm: readonly string[]): Promise<ServedWorker> {
   const port = await freePort();
   await writeFile(join(dir, "config.capnp"), config(port, wasm));
-  const child = spawn(process.execPath, [require.resolve("workerd/bin/workerd"), "serve", join(dir, "config.capnp"), "--experimental"], {
+  // The binary itself, which the package's main export names: its `bin` script runs it as a child of its own, which
+  // stopping the script would leave running.
+  const binary = (require("workerd") as { default: string }).default;
+  const child = spawn(binary, ["serve", join(dir, "config.capnp"), "--experimental"], {
     cwd: dir,
     stdio: ["ignore", "pipe", "pipe"],
   });
