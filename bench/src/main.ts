@@ -22,6 +22,8 @@ import { formatSessionsReport } from "./sessions/format-sessions-report.js";
 import { runSessionsBench } from "./sessions/run-sessions-bench.js";
 import { formatRuntimesReport } from "./runtimes/format-runtimes-report.js";
 import { runRuntimesBench } from "./runtimes/run-runtimes-bench.js";
+import { formatTuningReport } from "./tuning/format-tuning-report.js";
+import { runTuningBench } from "./tuning/run-tuning-bench.js";
 
 const RESULTS = fileURLToPath(new URL("../results/", import.meta.url));
 const only = process.argv[2];
@@ -71,6 +73,13 @@ if (only === "runtimes") {
   const report = await runRuntimesBench(log, process.argv.slice(3));
   await writeFile(`${RESULTS}runtimes.json`, `${JSON.stringify({ machine: { ...machine, loadAfter: describeMachine().loadAverage }, ...report }, null, 2)}\n`);
   console.log(`\n## Runtimes (bench/results/runtimes.json)\n\n${formatRuntimesReport(report)}\n`);
+}
+// The figures docs/choosing-limits.md quotes: on demand, about two minutes (bench/README.md).
+if (only === "tuning") {
+  const machine = describeMachine();
+  const report = await runTuningBench(log);
+  await writeFile(`${RESULTS}tuning.json`, `${JSON.stringify({ machine: { ...machine, loadAfter: describeMachine().loadAverage }, ...report }, null, 2)}\n`);
+  console.log(`\n## Tuning (bench/results/tuning.json)\n\n${formatTuningReport(report)}\n`);
 }
 // Leaks take about five minutes: they run only when named (bench/README.md).
 if (only === "leaks") {

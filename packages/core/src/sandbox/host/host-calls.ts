@@ -3,7 +3,7 @@ import type { ToolCatalog } from "../../catalog/index.js";
 import { callError, failedEnvelopeJson, okEnvelopeJson, type CallError, type ToolCallRecord } from "../../envelopes/index.js";
 import { toErrorData } from "../../errors/index.js";
 import { encodeToolData } from "../../serializer/index.js";
-import { isToolResult, type AllowFilter, type RegisteredTool } from "../../tools/index.js";
+import { isToolResult, type AllowFilter, type RegisteredTool, type ResourceAllowFilter } from "../../tools/index.js";
 import type { Workspace } from "../../workspace/index.js";
 import type { CallBatch, HostCallRequest, ReplyBatch } from "../protocol.js";
 import { endEvent, notRun, outcomeOf, parseArguments, traceArguments, type Entry } from "./call-entry.js";
@@ -20,6 +20,8 @@ type CallRequest = Extract<HostCallRequest, { kind: "tool" | "catalog" | "files"
 export interface HostCallsOptions {
   tools: (name: string) => RegisteredTool | undefined;
   allowed: AllowFilter;
+  /** The resources the caller may list and read: matched apart from tools, never by a glob over the URI. */
+  allowedResources: ResourceAllowFilter;
   /** The catalog, built on first use; undefined when scripts have no `catalog`. */
   catalog: (() => ToolCatalog) | undefined;
   /** The workspace behind the script's `files`; undefined when scripts have none. */
@@ -185,7 +187,7 @@ export function createHostCalls(options: HostCallsOptions): HostCalls {
     const controller = new AbortController();
     reading.add(controller);
     const reply = await callResources(options.resources, call.name, call.args, {
-      allowed: options.allowed,
+      allowed: options.allowedResources,
       context: options.context,
       signal: controller.signal,
       maxBytes: options.maxToolResultBytes,

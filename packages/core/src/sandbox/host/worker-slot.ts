@@ -1,5 +1,5 @@
 import { MessageChannel } from "node:worker_threads";
-import { SIGNAL, type WorkerInit, type WorkerMessage } from "../protocol.js";
+import { CANCELLED_RUNS, SIGNAL, SIGNAL_SLOTS, type WorkerInit, type WorkerMessage } from "../protocol.js";
 import type { StartWorker, WorkerLink } from "./pool-state.js";
 import { compileQuickJSModule } from "./quickjs-module.js";
 import { sandboxWorkerUrl, startWorker } from "./start-worker.js";
@@ -12,8 +12,10 @@ import { sandboxWorkerUrl, startWorker } from "./start-worker.js";
 export const startNodeWorker: StartWorker = (options) => {
   const worker = startWorker(sandboxWorkerUrl(), { stackSizeMb: options.stackSizeMb });
   const { port1, port2 } = new MessageChannel();
-  const signal = new SharedArrayBuffer(4 * 4);
+  const signal = new SharedArrayBuffer(4 * SIGNAL_SLOTS);
   const flags = new Int32Array(signal);
+  // Cancels signalled so far: the next one goes in the slot after the last one's.
+  let cancels = 0;
   worker.unref();
   compileQuickJSModule().then(
     (wasmModule) => {
@@ -44,7 +46,8 @@ export const startNodeWorker: StartWorker = (options) => {
       wake();
     },
     signal(flag, runId) {
-      Atomics.store(flags, SIGNAL[flag], runId);
+      const at = flag === "held" ? SIGNAL.held : SIGNAL.cancel + (cancels++ % CANCELLED_RUNS);
+      Atomics.store(flags, at, runId);
       wake();
     },
     soon() {

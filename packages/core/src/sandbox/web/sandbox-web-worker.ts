@@ -1,6 +1,6 @@
 // The entry of a sandbox Web Worker (browsers): it instantiates the engine the page compiled, in a capped memory, then
 // runs one request at a time on the same run loop as a worker thread, awaiting the page's replies as messages.
-import { SIGNAL, type ReplyBatch, type RunDone, type RunRequest, type WorkerInit } from "../protocol.js";
+import { isCancelled, type ReplyBatch, type RunDone, type RunRequest, type WorkerInit } from "../protocol.js";
 import { createInProcessChannel, type InProcessChannel } from "../in-process/index.js";
 import { createEngineRealms, createGuestEngine, runGuestAsync, type EngineRealms, type GuestEngine } from "../worker/index.js";
 import type { SignalMessage } from "./start-web-worker.js";
@@ -59,7 +59,7 @@ async function serve(engine: GuestEngine, realms: EngineRealms, flags: Int32Arra
     if (cancelled.delete(id)) channel.cancel();
     current = { id, channel };
     // With shared memory the page's cancel reaches the interrupt handler while the script computes.
-    const shared: InProcessChannel = flags ? { ...channel, isCancelled: (runId) => channel.isCancelled(runId) || Atomics.load(flags, SIGNAL.cancel) === runId } : channel;
+    const shared: InProcessChannel = flags ? { ...channel, isCancelled: (runId) => channel.isCancelled(runId) || isCancelled(flags, runId) } : channel;
     const realm = realms.take(request);
     if (realm === null) return post({ type: "retired" });
     let reported = false;

@@ -1,4 +1,4 @@
-import { SIGNAL, type WorkerInit, type WorkerMessage } from "../protocol.js";
+import { CANCELLED_RUNS, SIGNAL, SIGNAL_SLOTS, type WorkerInit, type WorkerMessage } from "../protocol.js";
 import type { StartWorker, WorkerLink } from "../host/index.js";
 
 /** A message only the Web Worker reads: a flag changed (with shared memory it is also set there). */
@@ -18,8 +18,9 @@ export function createWebWorkerStarter(engineModule: () => Promise<WebAssembly.M
   return (options) => {
     // Written as bundlers look for it (Vite, webpack): the worker is built as a chunk of its own.
     const worker = new Worker!(new URL("./sandbox-web-worker.js", import.meta.url), { type: "module" });
-    const shared = (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === true ? new SharedArrayBuffer(4 * 4) : undefined;
+    const shared = (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === true ? new SharedArrayBuffer(4 * SIGNAL_SLOTS) : undefined;
     const flags = shared ? new Int32Array(shared) : undefined;
+    let cancels = 0;
     engineModule().then(
       (wasmModule) => {
         if (!options.isCurrent()) return;
@@ -34,7 +35,7 @@ export function createWebWorkerStarter(engineModule: () => Promise<WebAssembly.M
     const link: WorkerLink = {
       post: (message) => worker.postMessage(message),
       signal(flag, runId) {
-        if (flags) Atomics.store(flags, SIGNAL[flag], runId);
+        if (flags) Atomics.store(flags, flag === "held" ? SIGNAL.held : SIGNAL.cancel + (cancels++ % CANCELLED_RUNS), runId);
         worker.postMessage({ type: "signal", flag, runId } satisfies SignalMessage);
       },
       // An idle Web Worker waits in its event loop: there is nothing to wake ahead of a run.
