@@ -8,8 +8,8 @@ import {
 } from "@codemode/core";
 import { convertSchemaToJsonSchema, isStandardSchema, parseWithStandardSchema, type Tool, type ToolExecutionContext } from "@tanstack/ai";
 
-/** A TanStack AI tool of any kind: a server tool (`toolDefinition(...).server(fn)`), or a plain `Tool` with `execute`. */
-export type TanStackTool = Tool<any, any, string, any>;
+/** A TanStack AI tool of any kind: a server tool (`toolDefinition(...).server(fn)`), a client tool, or a plain `Tool`. */
+export type TanStackTool = Omit<Tool<any, any, string, any>, "execute"> & { execute?: ((args: any, context?: any) => unknown) | undefined };
 
 /** Where each TanStack tool goes: one namespace for all, or a map from tool name to namespace (others stay flat). */
 export type NamespaceOption = string | Readonly<Record<string, string>>;
