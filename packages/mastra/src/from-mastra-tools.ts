@@ -7,7 +7,7 @@ export interface MastraTool {
   description?: string;
   inputSchema?: unknown;
   outputSchema?: unknown;
-  requireApproval?: boolean;
+  requireApproval?: boolean | ((input: any, context?: any) => boolean | Promise<boolean>);
   execute?: (inputData: any, context: ToolExecutionContext<any, any, any>) => unknown;
 }
 
@@ -53,12 +53,21 @@ function fromMastraTool(name: string, tool: MastraTool): ToolDefinition {
     description: tool.description ?? "",
     inputSchema: (tool.inputSchema ?? { type: "object" }) as ToolSchema,
     ...(tool.outputSchema ? { outputSchema: tool.outputSchema as ToolSchema } : {}),
-    ...(tool.requireApproval ? { requiresApproval: true } : {}),
+    ...(tool.requireApproval ? { requiresApproval: toRequiresApproval(tool.requireApproval) } : {}),
     execute: async (args, { signal, context }) => {
       const outer = (context ?? {}) as ToolExecutionContext;
       const output = await tool.execute!(args, { ...outer, abortSignal: signal });
       return fromMcpOutput(output);
     },
+  };
+}
+
+/** `requireApproval` as the core asks it; a function gets the parsed input and the outer call's request context and workspace. */
+function toRequiresApproval(rule: NonNullable<MastraTool["requireApproval"]>): ToolDefinition["requiresApproval"] {
+  if (typeof rule !== "function") return rule;
+  return async (args, { context }) => {
+    const { requestContext, workspace } = (context ?? {}) as ToolExecutionContext;
+    return (await rule(args, { requestContext, workspace })) === true;
   };
 }
 
