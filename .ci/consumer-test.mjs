@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The four packages as users get them: packed with `pnpm pack` (after the build), installed with plain npm into a fresh
+// The published packages as users get them: packed with `pnpm pack` (after the build), installed with plain npm into a fresh
 // project beside their peers, then checked from outside the workspace, once per Node version given by NODE_BINARIES
 // (default: this Node, plus Node 22 from ~/.cache/codemode-node22 when it is there):
 //   - every `exports` target and `bin` of each package is in its tarball, and every package its built files import is
@@ -18,7 +18,7 @@ import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const PACKAGES = ["core", "ai-sdk", "langchain", "mcp"];
+const PACKAGES = ["core", "ai-sdk", "langchain", "mcp", "tanstack-ai", "mastra", "openai-agents", "cloudflare"];
 const PNPM = ["-y", "pnpm@12.4.2"];
 const RUN_TIMEOUT_MS = 120_000; // a safety stop for a hung snippet, not a measure of speed
 
@@ -87,7 +87,11 @@ function projects(tarballs) {
       dir: work,
       packages: Object.keys(tarballs),
       readmes: READMES,
-      dependencies: { ...tarballs, ...peers(["ai", "@langchain/core", "@langchain/langgraph", "langchain", "@modelcontextprotocol/sdk", "zod", "vitest", "vite"]) },
+      dependencies: {
+        ...tarballs,
+        ...peers(["ai", "@langchain/core", "@langchain/langgraph", "langchain", "@modelcontextprotocol/sdk", "zod", "vitest", "vite"]),
+        ...peers(["@tanstack/ai", "@tanstack/ai-code-mode", "@mastra/core", "@openai/agents", "@cloudflare/codemode"]),
+      },
     },
     {
       label: "ai 7: ",
