@@ -21,6 +21,8 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const PACKAGES = ["core", "ai-sdk", "langchain", "mcp", "tanstack-ai", "mastra", "openai-agents", "cloudflare"];
 const PNPM = ["-y", "pnpm@12.4.2"];
 const RUN_TIMEOUT_MS = 120_000; // a safety stop for a hung snippet, not a measure of speed
+// tsc reads every package's declarations (skipLibCheck off), Mastra's and the OpenAI Agents SDK's among them.
+const TSC_TIMEOUT_MS = 600_000;
 
 const started = Date.now();
 const work = mkdtempSync(join(tmpdir(), "codemode-consumer-"));
@@ -261,7 +263,7 @@ function writeSnippets(project) {
 function typecheck(project, node, snippets) {
   rmSync(join(project.dir, "out"), { recursive: true, force: true });
   const tsc = join(installed("typescript", project.dir), "bin/tsc");
-  const { output } = sh(node, [tsc, "-p", "tsconfig.json", "--pretty", "false"], { cwd: project.dir });
+  const { output } = sh(node, [tsc, "-p", "tsconfig.json", "--pretty", "false"], { cwd: project.dir, timeout: TSC_TIMEOUT_MS });
   const errors = new Map();
   let last = null;
   for (const line of output.split("\n")) {

@@ -1,4 +1,4 @@
-// `pnpm bench`: engine, catalog, tokens, load, quotas and sessions (`bench leaks` and `bench cluster` on demand);
+// `pnpm bench`: engine, catalog, tokens, load, quotas and sessions (`bench leaks`, `bench cluster` and `bench frameworks` on demand);
 // readable tables on stdout, JSON in bench/results/. Exits non-zero only when a workload crashes or answers wrongly;
 // a missed goal is reported, not fatal (the machine is shared and noisy).
 import { mkdir, writeFile } from "node:fs/promises";
@@ -19,6 +19,8 @@ import { formatClusterReport } from "./cluster/format-cluster-report.js";
 import { runClusterBench } from "./cluster/run-cluster-bench.js";
 import { formatSessionsReport } from "./sessions/format-sessions-report.js";
 import { runSessionsBench } from "./sessions/run-sessions-bench.js";
+import { formatFrameworksReport } from "./frameworks/format-frameworks-report.js";
+import { runFrameworksBench } from "./frameworks/run-frameworks-bench.js";
 
 const RESULTS = fileURLToPath(new URL("../results/", import.meta.url));
 const only = process.argv[2];
@@ -70,6 +72,13 @@ if (only === "leaks") {
   console.log(`\n## Leaks (bench/results/leaks.json)\n\n${formatLeaksReport(report)}\n`);
   const wrong = report.engine.wrong.count + report.gateway.wrong.count;
   if (wrong > 0) throw new Error(`Leaks: ${wrong} runs answered wrongly.`);
+}
+// The frameworks' own sandboxes need Node 22 and one of them a child process per run: only when named (bench/README.md).
+if (only === "frameworks") {
+  const machine = describeMachine();
+  const report = await runFrameworksBench(log);
+  await writeFile(`${RESULTS}frameworks.json`, `${JSON.stringify({ machine: { ...machine, loadAfter: describeMachine().loadAverage }, ...report }, null, 2)}\n`);
+  console.log(`\n## Frameworks (bench/results/frameworks.json)\n\n${formatFrameworksReport(report)}\n`);
 }
 // The cluster needs redis-server and haproxy, and takes a few minutes: it runs only when named (bench/README.md).
 if (only === "cluster") {
