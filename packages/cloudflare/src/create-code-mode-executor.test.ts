@@ -48,6 +48,13 @@ describe("createCodeModeExecutor through Cloudflare's createCodeTool", () => {
     await expect(callCodeTool(codeTool, `async () => codemode.refund({})`)).rejects.toThrow(/No tool named "codemode.refund"/);
   });
 
+  it("runs a provider's prelude in the script's scope, keeping the script's line numbers", async () => {
+    const prelude = "// helpers the host adds\ncodemode.twice = async (x) => 2 * x;";
+    const run = await executor.execute("async () => {\nconst a = await codemode.twice(21);\nnull.x;\n}", [{ name: "codemode", fns: {}, prelude }]);
+    expect(run.error).toMatch(/^ScriptError: .*\(line 3/);
+    expect(await executor.execute("async () => codemode.twice(21)", [{ name: "codemode", fns: {}, prelude }])).toEqual({ result: 42, logs: [] });
+  });
+
   it("refuses providers it cannot run, without throwing", async () => {
     expect(await executor.execute("async () => 1", [{ name: "not-valid", fns: {} }])).toMatchObject({ error: expect.stringContaining("not a valid JavaScript identifier") });
     expect(await executor.execute("async () => 1", [{ name: "tools", fns: {} }])).toMatchObject({ error: expect.stringContaining("reserved") });

@@ -97,12 +97,14 @@ function refusalOf(providers: readonly ResolvedProvider[], options: CodeModeExec
 }
 
 /**
- * Each provider as a namespace of the sandbox, on the script's first line so the script's own lines keep their
- * numbers. The namespace inherits the engine's tools of that name, so a provider's prelude can add methods of its own.
+ * Each provider as a namespace of the sandbox: the engine's tools of that name, and what a provider's prelude adds to
+ * it (the engine's `tools` cannot be changed, so the namespace is an object of its own that reads through to them). All on the script's first line, so the script's own lines keep their numbers: a
+ * prelude (host code, any number of lines) runs through a direct `eval` of its text, in the script's scope.
  */
 function preludeOf(providers: readonly ResolvedProvider[]): string {
-  const declarations = providers.map(({ name }) => `const ${name} = Object.create(tools.${name} ?? null);`);
-  const preludes = providers.map(({ prelude }) => prelude?.replace(/\n/g, " ") ?? "");
+  const own = "Object.prototype.hasOwnProperty.call(own, key)";
+  const declarations = providers.map(({ name }) => `const ${name} = new Proxy({}, { get: (own, key) => (${own} ? own[key] : tools.${name}?.[key]) });`);
+  const preludes = providers.flatMap(({ prelude }) => (prelude ? [`eval(${JSON.stringify(prelude)});`] : []));
   return [...declarations, ...preludes].join(" ");
 }
 

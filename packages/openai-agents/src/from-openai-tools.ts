@@ -20,8 +20,9 @@ export interface OuterCall {
 
 /**
  * Turns the SDK's function tools into the core's tool definitions, named by the core's tool-name rule. A call goes
- * through the tool's own `invoke` (its parsing, guardrail-free execution and timeout) with the run's `RunContext` and
- * a signal of its own; `needsApproval` becomes `requiresApproval`, asked with the run's context and the call's id.
+ * through the tool's own `invoke` (its parsing, `errorFunction` and timeout) with the run's `RunContext` and a signal
+ * of its own; the SDK runs tool guardrails in its runner, not in `invoke`, so they do not run for a script's calls.
+ * `needsApproval` becomes `requiresApproval`, asked with the run's context and the call's id.
  * Hosted and other non-function tools are left out with a warning. A tool returning an MCP CallToolResult (see
  * `loadMcpTools`) gives the script what every adapter gives for it.
  */
