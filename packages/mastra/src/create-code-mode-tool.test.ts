@@ -102,3 +102,19 @@ describe("createCodeModeTool", () => {
     }
   });
 });
+
+describe("createCodeModeTool with sessions", () => {
+  it("keeps a session's variables for the next call with its id, for the owner that started it", async () => {
+    const execute = createCodeModeTool({ tools: { get_customer: getCustomer }, sessions: {}, owner: (context) => String(context.requestContext?.get("userId")), poolSize: 1 });
+    try {
+      const call = (input: { code: string; sessionId: string }, userId: string) =>
+        execute.execute!(input, { requestContext: new RequestContext([["userId", userId]]) } as never) as Promise<ExecutionResult>;
+      const first = await call({ code: "var total = 40; return total;", sessionId: "new" }, "u-1");
+      expect(first.sessionId).toEqual(expect.any(String));
+      expect((await call({ code: "return total + 2;", sessionId: first.sessionId! }, "u-1")).result).toBe(42);
+      expect((await call({ code: "return total;", sessionId: first.sessionId! }, "u-2")).error?.kind).toBe("SessionNotFound");
+    } finally {
+      await execute.close();
+    }
+  });
+});

@@ -1,5 +1,5 @@
 import type { ApprovalRequest, ExecutionResult } from "@codemode/core";
-import { Agent, run, setTracingDisabled, tool, webSearchTool, type RunContext, type RunToolCallOutputItem } from "@openai/agents";
+import { Agent, run, RunContext, setTracingDisabled, tool, webSearchTool, type RunToolCallOutputItem } from "@openai/agents";
 import { z } from "zod";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createScriptedModel, lastToolOutput } from "./__fixtures__/scripted-model.js";
@@ -87,5 +87,23 @@ describe("createCodeModeTool", () => {
     const execute = createCodeModeTool({ tools: [getCustomer, webSearchTool()], onWarning, poolSize: 1 });
     expect(onWarning).toHaveBeenCalledWith(expect.stringContaining("hosted"));
     return execute.close();
+  });
+});
+
+describe("createCodeModeTool with sessions", () => {
+  it("keeps a session's variables for the next call with its id, for the owner that started it", async () => {
+    const execute = createCodeModeTool({ tools: [getCustomer], sessions: {}, owner: (runContext) => (runContext.context as { userId: string }).userId, poolSize: 1 });
+    try {
+      // As the SDK invokes the tool: the run's context, the model's JSON input, the call's details.
+      const call = (input: object, userId: string) =>
+        execute.invoke(new RunContext({ userId }), JSON.stringify(input), { toolCall: { type: "function_call", callId: `s-${userId}`, name: "execute", arguments: "" } });
+      const first = String(await call({ code: "var total = 40; return total;", sessionId: "new" }, "u-1"));
+      const sessionId = /Session: (\S+)/.exec(first)?.[1];
+      expect(sessionId).toEqual(expect.any(String));
+      expect(await call({ code: "return total + 2;", sessionId }, "u-1")).toMatch(/^Result: 42/);
+      expect(await call({ code: "return total;", sessionId }, "u-2")).toMatch(/SessionNotFound/);
+    } finally {
+      await execute.close();
+    }
   });
 });

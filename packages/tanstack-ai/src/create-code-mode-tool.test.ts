@@ -109,3 +109,19 @@ describe("createCodeModeTool", () => {
     return execute.close();
   });
 });
+
+describe("createCodeModeTool with sessions", () => {
+  it("keeps a session's variables for the next call with its id, for the owner that started it", async () => {
+    const execute = createCodeModeTool({ tools: [getCustomer], sessions: {}, owner: (context) => (context.context as { userId: string }).userId, poolSize: 1 });
+    try {
+      const call = (input: { code: string; sessionId: string }, userId: string) =>
+        execute.execute!(input, { context: { userId }, emitCustomEvent: () => {}, toolCallId: "call-1" }) as Promise<{ status: string; result?: unknown; sessionId?: string }>;
+      const first = await call({ code: "var total = 40; return total;", sessionId: "new" }, "u-1");
+      expect(first.sessionId).toEqual(expect.any(String));
+      expect((await call({ code: "return total + 2;", sessionId: first.sessionId! }, "u-1")).result).toBe(42);
+      expect((await call({ code: "return total;", sessionId: first.sessionId! }, "u-2")).status).toBe("failed");
+    } finally {
+      await execute.close();
+    }
+  });
+});
