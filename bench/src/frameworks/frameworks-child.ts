@@ -48,7 +48,7 @@ async function measure(workloadId: string, ids: readonly string[]) {
   for (const id of ids) sandboxes.set(id, await entry(id).create());
   const contenders = ids.map((id) => ({ name: id, run: () => sandboxes.get(id)!.run(unique(code)), check: (answer: unknown) => check(id, expected, answer) }));
   // A child process per run makes Mastra's default about a hundred times slower: few iterations, a budget, and a minimum.
-  const options = workloadId === "A" ? { warmup: 3, minIterations: 15, maxIterations: 200, budgetMs: 8_000 } : { warmup: 2, minIterations: 10, maxIterations: 60, budgetMs: 10_000 };
+  const options = workloadId === "A" ? { warmup: 5, minIterations: 30, maxIterations: 300, budgetMs: 10_000 } : { warmup: 3, minIterations: 20, maxIterations: 100, budgetMs: 10_000 };
   const samples = await compareInterleaved(contenders, options);
   for (const sandbox of sandboxes.values()) await sandbox.close();
   return Object.fromEntries(ids.map((id) => [id, summarize(samples[id]!)]));

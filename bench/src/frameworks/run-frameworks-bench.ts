@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { homedir } from "node:os";
 import { delimiter, dirname, join } from "node:path";
@@ -11,14 +12,22 @@ const CHILD = "src/frameworks/frameworks-child.ts";
 /** Runs submitted at once for E: 200 as in the engine benchmark, 20 where each run is a child process. */
 const BURST: Record<string, number> = { "mastra-stdio-local": 20, "mastra-codemode": 20 };
 
-/** One contender's figures: a workload's summary and its ratio to this engine's in the same run, or why it has none. */
+/** E: runs submitted at once, two rounds, and the peak RSS of the process and its children; or why it has none. */
+export type BurstFigures = { count: number; rounds: { runsPerSecond: number; completed: number; failed: number; firstError?: string }[]; peakRssMB: number } | { error: string };
+
+/**
+ * A framework's own sandbox beside this engine behind the same extension point: each workload's summaries from one
+ * process and the ratio of their medians (theirs / ours), or why it has none; E for each.
+ */
 export interface FrameworkRow {
   id: string;
   framework: string;
   label: string;
-  ours: boolean;
-  workloads: Record<string, { summary: Summary; ratioToOurs: number } | { error: string }>;
-  burst: { count: number; rounds: { runsPerSecond: number; completed: number; failed: number; firstError?: string }[]; peakRssMB: number } | { error: string };
+  /** The id of this engine's sandbox for the same framework. */
+  ours: string;
+  workloads: Record<string, { theirs: Summary; ours: Summary; ratio: number } | { error: string }>;
+  burst: BurstFigures;
+  oursBurst: BurstFigures;
 }
 
 /** What `bench frameworks` reports. */
@@ -38,45 +47,47 @@ function node22(): string {
   return found;
 }
 
-/** Runs A and B interleaved per framework and E per sandbox, each framework's defaults beside this engine. */
+/**
+ * Runs A and B for each framework's own sandbox interleaved with this engine behind the same extension point, a pair
+ * to a process (so one sandbox's garbage does not slow a third), and E for each sandbox in a process of its own.
+ */
 export async function runFrameworksBench(log: (line: string) => void): Promise<FrameworksReport> {
   const node = node22();
   // Mastra's default spawns `node` from PATH; it must be the same Node 22.
   process.env.PATH = `${dirname(node)}${delimiter}${process.env.PATH}`;
   const child = <T>(args: string[]) => runChild<T>(CHILD, args, { cwd: BENCH_ROOT, node, nodeArgs: ["--import", "tsx"], timeoutMs: 300_000 }).then((result) => result.value);
-  const rows: FrameworkRow[] = SANDBOXES.map(({ id, framework, label, ours }) => ({ id, framework, label, ours, workloads: {}, burst: { error: "not run" } }));
-  for (const framework of new Set(SANDBOXES.map((entry) => entry.framework))) {
-    const group = rows.filter((row) => row.framework === framework);
+  const rows: FrameworkRow[] = SANDBOXES.filter((entry) => !entry.ours).map(({ id, framework, label }) => {
+    const ours = SANDBOXES.find((entry) => entry.ours && entry.framework === framework)!;
+    return { id, framework, label, ours: ours.id, workloads: {}, burst: { error: "not run" }, oursBurst: { error: "not run" } };
+  });
+  for (const row of rows) {
     for (const { id: workload } of FRAMEWORK_WORKLOADS) {
-      const passing: string[] = [];
-      for (const row of group) {
-        log(`frameworks: probe ${row.id} on ${workload}`);
-        try {
-          await child(["probe", row.id, workload]);
-          passing.push(row.id);
-        } catch (error) {
-          row.workloads[workload] = { error: describeFailure(error) };
-        }
-      }
-      if (passing.length === 0) continue;
-      log(`frameworks: measure ${workload}: ${passing.join(", ")}`);
-      const summaries = await child<Record<string, Summary>>(["measure", workload, passing.join(",")]);
-      const ours = group.find((row) => row.ours && summaries[row.id]);
-      for (const id of passing) {
-        const summary = summaries[id]!;
-        group.find((row) => row.id === id)!.workloads[workload] = { summary, ratioToOurs: ours ? summary.median / summaries[ours.id]!.median : NaN };
-      }
-    }
-    for (const row of group) {
-      log(`frameworks: burst ${row.id}`);
       try {
-        row.burst = await child(["burst", row.id, String(BURST[row.id] ?? 200)]);
+        log(`frameworks: probe ${row.id} on ${workload}`);
+        await child(["probe", row.id, workload]);
       } catch (error) {
-        row.burst = { error: describeFailure(error) };
+        row.workloads[workload] = { error: describeFailure(error) };
+        continue;
       }
+      log(`frameworks: measure ${workload}: ${row.id} beside ${row.ours}`);
+      const summaries = await child<Record<string, Summary>>(["measure", workload, `${row.ours},${row.id}`]);
+      row.workloads[workload] = { theirs: summaries[row.id]!, ours: summaries[row.ours]!, ratio: summaries[row.id]!.median / summaries[row.ours]!.median };
     }
   }
-  return { node: (await import("node:child_process")).execFileSync(node, ["--version"]).toString().trim(), rows };
+  const bursts = new Map<string, FrameworkRow["burst"]>();
+  for (const { id } of SANDBOXES) {
+    log(`frameworks: burst ${id}`);
+    try {
+      bursts.set(id, await child(["burst", id, String(BURST[id] ?? 200)]));
+    } catch (error) {
+      bursts.set(id, { error: describeFailure(error) });
+    }
+  }
+  for (const row of rows) {
+    row.burst = bursts.get(row.id)!;
+    row.oursBurst = bursts.get(row.ours)!;
+  }
+  return { node: execFileSync(node, ["--version"]).toString().trim(), rows };
 }
 
 /** A child's failure in a line: how it ended, and the last words of its output. */
