@@ -14,11 +14,12 @@ export interface CodeModeExecuteOptions {
   signal?: AbortSignal;
 }
 
-type Functions = Record<string, (...args: unknown[]) => Promise<unknown>>;
+/** The functions of the deprecated form of `execute`'s second argument: one provider, named `codemode`. */
+export type ProviderFunctions = Record<string, (...args: unknown[]) => Promise<unknown>>;
 
 /** Cloudflare's `Executor` on this engine; close it to stop its worker threads. */
 export interface CodeModeExecutor extends Executor {
-  execute(code: string, providersOrFns: ResolvedProvider[] | Functions, options?: CodeModeExecuteOptions): Promise<ExecuteResult>;
+  execute(code: string, providersOrFns: ResolvedProvider[] | ProviderFunctions, options?: CodeModeExecuteOptions): Promise<ExecuteResult>;
   /** The code mode behind the executor. */
   readonly codeMode: CodeMode;
   /** Stops the worker threads; later runs fail. */

@@ -4,4 +4,18 @@ export {
   type CodeModeExecuteOptions,
   type CodeModeExecutor,
   type CodeModeExecutorOptions,
+  type ProviderFunctions,
 } from "./create-code-mode-executor.js";
+// The core's types this package's options and results are made of, so its users name them from here.
+export type {
+  CodeMode,
+  CreateCodeModeOptions,
+  Diagnostic,
+  ExecutionError,
+  ExecutionErrorKind,
+  ExecutionResult,
+  JsonValue,
+  PendingCall,
+  ToolCallRecord,
+  Truncation,
+} from "@codemode/core";

@@ -7,3 +7,19 @@ export {
 } from "./create-code-mode-tool.js";
 export { fromOpenAITools, type FromOpenAIToolsOptions, type NamespaceOption, type OuterCall } from "./from-openai-tools.js";
 export { loadMcpTools } from "./load-mcp-tools.js";
+// The core's types this package's options and results are made of, so its users name them from here.
+export type {
+  CodeMode,
+  CreateCodeModeOptions,
+  Diagnostic,
+  ExecuteToolInput,
+  ExecutionError,
+  ExecutionErrorKind,
+  ExecutionResult,
+  JsonValue,
+  McpCallToolResult,
+  PendingCall,
+  ToolCallRecord,
+  ToolDefinition,
+  Truncation,
+} from "@codemode/core";

@@ -13,3 +13,18 @@ export {
 } from "./create-code-mode-isolate-driver.js";
 export { fromTanStackTools, type FromTanStackToolsOptions, type NamespaceOption, type TanStackTool } from "./from-tanstack-tools.js";
 export { loadMcpTools, type McpToolSource } from "./load-mcp-tools.js";
+// The core's types this package's options and results are made of, so its users name them from here.
+export type {
+  CodeMode,
+  CreateCodeModeOptions,
+  Diagnostic,
+  ExecuteToolInput,
+  ExecutionError,
+  ExecutionErrorKind,
+  ExecutionResult,
+  JsonValue,
+  PendingCall,
+  ToolCallRecord,
+  ToolDefinition,
+  Truncation,
+} from "@codemode/core";
