@@ -184,9 +184,9 @@ function checkImports(name) {
 
 /**
  * The packages declare the core's `engines.node` range, or a narrower one where their framework needs it (Mastra's
- * declares Node 22.13); each Node the checks run on is in every one; and every package a package installs at run time
- * (dependencies, transitively, and its peers) accepts that package's whole range, so no supported Node gets an
- * EBADENGINE warning.
+ * declares Node 22.22, as Mastra's dependencies do); each Node the checks run on is in every one; and every package a
+ * package installs at run time (dependencies, transitively, and its peers) accepts that package's whole range, so no
+ * supported Node gets an EBADENGINE warning.
  */
 function checkEngines(nodes) {
   const ranges = new Map(PACKAGES.map((name) => [`@codemode/${name}`, manifestOf(`@codemode/${name}`).engines?.node]));
