@@ -1,4 +1,5 @@
-// `pnpm bench`: engine, catalog, tokens, load, quotas and sessions (`bench leaks`, `bench cluster` and `bench frameworks` on demand);
+// `pnpm bench`: engine, catalog, tokens, load, quotas, sessions and check (`bench leaks`, `bench cluster`,
+// `bench runtimes` and `bench frameworks` on demand);
 // readable tables on stdout, JSON in bench/results/. Exits non-zero only when a workload crashes or answers wrongly;
 // a missed goal is reported, not fatal (the machine is shared and noisy).
 import { mkdir, writeFile } from "node:fs/promises";
@@ -19,6 +20,10 @@ import { formatClusterReport } from "./cluster/format-cluster-report.js";
 import { runClusterBench } from "./cluster/run-cluster-bench.js";
 import { formatSessionsReport } from "./sessions/format-sessions-report.js";
 import { runSessionsBench } from "./sessions/run-sessions-bench.js";
+import { formatCheckReport } from "./check/format-check-report.js";
+import { runCheckBench } from "./check/run-check-bench.js";
+import { formatRuntimesReport } from "./runtimes/format-runtimes-report.js";
+import { runRuntimesBench } from "./runtimes/run-runtimes-bench.js";
 import { formatTuningReport } from "./tuning/format-tuning-report.js";
 import { runTuningBench } from "./tuning/run-tuning-bench.js";
 import { formatFrameworksReport } from "./frameworks/format-frameworks-report.js";
@@ -65,6 +70,19 @@ if (only === undefined || only === "sessions") {
   const report = await runSessionsBench(log);
   await writeFile(`${RESULTS}sessions.json`, `${JSON.stringify({ machine: { ...machine, loadAfter: describeMachine().loadAverage }, ...report }, null, 2)}\n`);
   console.log(`\n## Sessions (bench/results/sessions.json)\n\n${formatSessionsReport(report)}\n`);
+}
+if (only === undefined || only === "check") {
+  const machine = describeMachine();
+  const report = await runCheckBench(log);
+  await writeFile(`${RESULTS}check.json`, `${JSON.stringify({ machine: { ...machine, loadAfter: describeMachine().loadAverage }, ...report }, null, 2)}\n`);
+  console.log(`\n## Check (bench/results/check.json)\n\n${formatCheckReport(report)}\n`);
+}
+// Every runtime (Node.js, Bun, Deno, Chromium, workerd) in turn, a few minutes: only when named (bench/README.md).
+if (only === "runtimes") {
+  const machine = describeMachine();
+  const report = await runRuntimesBench(log, process.argv.slice(3));
+  await writeFile(`${RESULTS}runtimes.json`, `${JSON.stringify({ machine: { ...machine, loadAfter: describeMachine().loadAverage }, ...report }, null, 2)}\n`);
+  console.log(`\n## Runtimes (bench/results/runtimes.json)\n\n${formatRuntimesReport(report)}\n`);
 }
 // The figures docs/choosing-limits.md quotes: on demand, about two minutes (bench/README.md).
 if (only === "tuning") {

@@ -17,19 +17,38 @@ export const ENGINE_BASELINE_PAGES = 256;
 export const SIGNAL = {
   /** Bumped by the host after posting a run or replies, so a worker blocked in Atomics.wait wakes. */
   wake: 0,
-  /** The id of a run the host wants stopped (cancelled); polled by the interrupt handler. */
-  cancel: 1,
   /**
    * The id of a run whose calls wait for a person's approval, 0 when none: while it is set the worker does not count
    * the time it waits against the run's deadline (the host wakes the worker when it changes).
    */
-  held: 2,
+  held: 1,
   /**
    * Set by the host when it starts preparing a run for an idle worker, with a wake-up: the worker's wake-up (~120 µs
    * here) then overlaps the host's preparation, and the worker waits for the run a little before sleeping again.
    */
-  soon: 3,
+  soon: 2,
+  /**
+   * The ids of runs the host wants stopped (cancelled), in CANCELLED_RUNS slots from this one written in turn: a run
+   * cancelled while posted behind another must still be known as cancelled when the worker comes to it, after other
+   * cancels. Polled by the interrupt handler and checked before a run starts.
+   */
+  cancel: 3,
 } as const;
+
+/**
+ * How many cancelled runs a worker is told of at once: more than the runs one worker ever holds (the one it runs and
+ * those posted behind it), so no cancel is overwritten before the worker could see it.
+ */
+export const CANCELLED_RUNS = 8;
+
+/** The length of the Int32Array over a worker's shared buffer. */
+export const SIGNAL_SLOTS = SIGNAL.cancel + CANCELLED_RUNS;
+
+/** Whether the host has cancelled run `runId`: one of the cancel slots of a worker's shared flags names it. */
+export function isCancelled(flags: Int32Array, runId: number): boolean {
+  for (let slot = SIGNAL.cancel; slot < SIGNAL_SLOTS; slot++) if (Atomics.load(flags, slot) === runId) return true;
+  return false;
+}
 
 /** Everything a worker needs once, sent as its first message. */
 export interface WorkerInit {
@@ -38,9 +57,10 @@ export interface WorkerInit {
   /** Total pages of the module's capped linear memory: the engine's baseline plus `memoryBytes`. */
   initialPages: number;
   maximumPages: number;
-  signal: SharedArrayBuffer;
-  /** The port the host posts runs and call replies on; the worker reads it with receiveMessageOnPort. */
-  replyPort: MessagePort;
+  /** The shared flags (SIGNAL): absent in a browser page that is not cross-origin isolated, which has no shared memory. */
+  signal?: SharedArrayBuffer;
+  /** The port the host posts runs and call replies on; a worker thread reads it with receiveMessageOnPort. */
+  replyPort?: MessagePort;
   /** Guest JavaScript: an expression that evaluates to `(value) => string`, the JSON text of a returned value. */
   serializerSource: string;
   /** A worker for sessions: each realm it makes ahead gets the session state piece too (see prepareStatePiece). */

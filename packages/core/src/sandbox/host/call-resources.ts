@@ -1,12 +1,13 @@
 import { callError, failedEnvelopeJson, okEnvelopeJson } from "../../envelopes/index.js";
 import { toErrorData, type CallErrorCode } from "../../errors/index.js";
-import { resourceAllowName, type ResourceSource } from "../../resources/index.js";
+import type { ResourceSource } from "../../resources/index.js";
 import { encodeToolData } from "../../serializer/index.js";
-import type { AllowFilter } from "../../tools/index.js";
+import type { ResourceAllowFilter } from "../../tools/index.js";
+import { fromBase64, utf8ByteLength } from "../../portable/index.js";
 
 /** What one `resources.*` call needs besides its name and arguments. */
 export interface CallResourcesOptions {
-  allowed: AllowFilter;
+  allowed: ResourceAllowFilter;
   context: unknown;
   signal: AbortSignal;
   /** The largest answer the script may receive, as for a tool's result. */
@@ -41,11 +42,11 @@ export async function callResources(
     if (name === "list") {
       const listed = await source.list(namespace === undefined ? {} : { namespace }, call);
       data = listed.filter(
-        (item) => (namespace === undefined || item.namespace === namespace) && options.allowed(resourceAllowName(item.namespace, item.uri)),
+        (item) => (namespace === undefined || item.namespace === namespace) && options.allowed(item.namespace, item.uri),
       );
     } else {
       if (typeof namespace !== "string" || typeof uri !== "string") return fail("invalid_arguments", "read needs { namespace, uri }, both strings.");
-      if (!options.allowed(resourceAllowName(namespace, uri))) return fail("not_found", `No resource ${uri} is available in ${namespace}.`);
+      if (!options.allowed(namespace, uri)) return fail("not_found", `No resource ${uri} is available in ${namespace}.`);
       const contents = await source.read({ namespace, uri }, call);
       data = contents.map((content) => ("blob" in content && typeof content.blob === "string" ? { ...content, blob: fromBase64(content.blob) } : content));
     }
@@ -58,11 +59,8 @@ export async function callResources(
   } catch {
     return fail("tool_error", "The resource's answer cannot be sent to the script.");
   }
-  if (Buffer.byteLength(encoded.json) > options.maxBytes) return fail("limit_exceeded", `The answer is larger than ${options.maxBytes} bytes.`);
+  if (utf8ByteLength(encoded.json) > options.maxBytes) return fail("limit_exceeded", `The answer is larger than ${options.maxBytes} bytes.`);
   return { envelope: okEnvelopeJson(encoded.json), bytes: encoded.bytes };
 }
 
-function fromBase64(text: string): Uint8Array {
-  const bytes = Buffer.from(text, "base64");
-  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-}
+
