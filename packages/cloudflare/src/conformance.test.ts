@@ -6,7 +6,9 @@ import { createCodeModeExecutor } from "./create-code-mode-executor.js";
 describeAdapterConformance("@codemode/cloudflare", (specs, { limits }) => {
   let last: ExecutionResult | undefined;
   // The suite's scripts read envelopes from `tools`, so this executor gives envelopes instead of values.
-  const executor = createCodeModeExecutor({ limits, callStyle: "envelope", poolSize: 1, onResult: (result) => (last = result) });
+  // Cloudflare passes an executor no schemas; given here, the engine checks calls before the script runs.
+  const inputSchemas = Object.fromEntries(specs.map((spec) => [`conformance.${spec.name}`, spec.inputSchema]));
+  const executor = createCodeModeExecutor({ limits, callStyle: "envelope", inputSchemas, poolSize: 1, onResult: (result) => (last = result) });
   const ajv = new Ajv();
   // Cloudflare hands an executor functions, not schemas: a provider checks its own arguments (its AI SDK entry does
   // it with asSchema), so these functions do too.

@@ -1,10 +1,15 @@
-import { createCodeMode, fromCallToolResult, isCallToolResult, type CodeMode, type CreateCodeModeOptions, type ExecutionResult } from "@codemode/core";
+import { createCodeMode, fromCallToolResult, isCallToolResult, type CodeMode, type JsonSchema, type CreateCodeModeOptions, type ExecutionResult } from "@codemode/core";
 import type { ExecuteResult, Executor, ResolvedProvider } from "@cloudflare/codemode";
 
 /** Options of {@link createCodeModeExecutor}: the core's options, less what Cloudflare's code tools decide. */
 export interface CodeModeExecutorOptions extends Omit<CreateCodeModeOptions, "tools" | "search" | "output" | "sessions"> {
   /** Told about every run's full ExecutionResult (tool calls, timings, diagnostics), which Cloudflare's result leaves out. */
   onResult?: (result: ExecutionResult) => void;
+  /**
+   * The JSON Schema of each tool's input, by `provider.tool`. Cloudflare hands an executor functions only; with their
+   * schemas the engine checks arguments, and refuses a script its calls rule out before anything runs (`check`).
+   */
+  inputSchemas?: Readonly<Record<string, JsonSchema>>;
 }
 
 /** Options of one {@link CodeModeExecutor.execute} call beyond Cloudflare's: a signal that stops the run. */
@@ -44,7 +49,7 @@ const RESERVED = new Set(["tools", "catalog", "console", "args", "Promise", "Err
  * const codeTool = createCodeTool({ tools: [tanstackTools(myTools)], executor });
  */
 export function createCodeModeExecutor(options: CodeModeExecutorOptions = {}): CodeModeExecutor {
-  const { onResult, ...codeModeOptions } = options;
+  const { onResult, inputSchemas = {}, ...codeModeOptions } = options;
   const codeMode = createCodeMode({ callStyle: "value", ...codeModeOptions, search: false });
   const known = new Set<string>();
 
@@ -53,7 +58,7 @@ export function createCodeModeExecutor(options: CodeModeExecutorOptions = {}): C
     if (names.every((name) => known.has(name))) return;
     for (const name of names) known.add(name);
     // The functions are this run's own closures, so each call is dispatched through the run's context.
-    codeMode.setTools([...known].map((name) => ({ name, description: "", execute: (args, { context, signal }) => (context as Map<string, Dispatch>).get(name)!(args, signal) })));
+    codeMode.setTools([...known].map((name) => ({ name, description: "", ...(inputSchemas[name] ? { inputSchema: inputSchemas[name] } : {}), execute: (args, { context, signal }) => (context as Map<string, Dispatch>).get(name)!(args, signal) })));
   }
 
   return {
@@ -123,5 +128,7 @@ function toExecuteResult(result: ExecutionResult): ExecuteResult {
   if (result.status === "completed") return { result: result.result, logs };
   const error = result.error ?? { kind: "ScriptError", message: "The run did not complete.", line: null, column: null };
   const where = error.line === null ? "" : ` (line ${error.line}${error.column === null ? "" : `, column ${error.column}`})`;
-  return { result: undefined, error: `${error.kind}: ${error.message}${where}`, logs };
+  // The check's findings (each with its code and line) say what to fix; Cloudflare's result has only the error text.
+  const findings = result.diagnostics.map((diagnostic) => `\n- ${diagnostic.code}${diagnostic.line === undefined ? "" : ` (line ${diagnostic.line})`}: ${diagnostic.message}`);
+  return { result: undefined, error: `${error.kind}: ${error.message}${where}${findings.join("")}`, logs };
 }
