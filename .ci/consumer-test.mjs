@@ -204,8 +204,10 @@ function checkEngines(nodes) {
     seen.add(`${packageRange} ${id}`);
     const engines = manifest.engines?.node;
     if (engines && !manifest.name.startsWith("@codemode/") && !semver.subset(packageRange, engines)) narrower.push(`${[...chain, id].join(" > ")} declares node ${engines}`);
-    // Our own peers too (ai, @langchain/core, ...): a user installs them beside the package.
-    const own = manifest.name.startsWith("@codemode/") ? manifest.peerDependencies : {};
+    // Our own required peers too (ai, @langchain/core, ...): a user installs them beside the package. An optional peer
+    // (vitest, for `@codemode/core/testing`) is the user's own choice of version, with its own range.
+    const optional = (name) => manifest.peerDependenciesMeta?.[name]?.optional === true;
+    const own = manifest.name.startsWith("@codemode/") ? Object.fromEntries(Object.entries(manifest.peerDependencies ?? {}).filter(([name]) => !optional(name))) : {};
     for (const dependency of Object.keys({ ...manifest.dependencies, ...manifest.optionalDependencies, ...own })) {
       const found = findInstalled(dependency, dir);
       if (found) visit(found, [...chain, id], packageRange);
