@@ -46,10 +46,10 @@ beforeAll(async () => {
     },
     quotas: { maxConcurrentExecutions: 1 },
     workspace: { dir: workspace, ...ADVERSARIAL_WORKSPACE },
-    // Mallory's table is written to hold the run's own defences to account; the check would refuse some of it first.
-    script: { check: "off" },
     limits: LIMITS,
     poolSize: 3,
+    // The attacks hold the run's own defences to account; the check would refuse some of Mallory's scripts first.
+    script: { check: "off" },
   });
   gateway = createGateway(config, { log: () => undefined });
   await gateway.start();

@@ -60,4 +60,10 @@ export interface AdversarialCase {
    * complete) and `after` it, which must return `result`: what the victim keeps, the adversary did not reach.
    */
   victim?: { before?: string; after: string; result: JsonValue };
+  /**
+   * Only stopping the engine from outside ends this case in time (terminating its worker): it never returns to the
+   * interpreter, whose polls end every other runaway script. An engine on the host's own thread cannot be stopped so,
+   * and its suite leaves these cases out (docs/isolation.md).
+   */
+  hardStop?: true;
 }
