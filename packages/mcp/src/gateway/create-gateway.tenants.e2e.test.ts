@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -241,4 +241,79 @@ describe("createGateway with a hostile principal and two well-behaved ones", () 
     // And the gateway is still whole for her too.
     expect((await execute(await connect("mallory"), "return 1 + 1;")).structuredContent).toMatchObject({ status: "completed", result: 2 });
   }, 600_000);
+
+  it("serves Alice and Bob while Mallory's runs send 4 MiB tool names and a backtracking pattern's near misses", async () => {
+    const [mallory, alice, bob] = await Promise.all([connect("mallory"), connect("alice", "2026"), connect("bob")]);
+    const events: string[] = [];
+    let attacking = true;
+    // Each name is answered not_found in the sandbox from its length; each near miss is refused by RE2JS in linear time.
+    const bombs = `const name = "n".repeat(4 * 1024 * 1024);
+      const named = await Promise.all(Array.from({ length: 20 }, () => tools.adversary[name]({})));
+      const near = "a".repeat(200000) + "!";
+      const matched = [];
+      for (let i = 0; i < 5; i++) { const r = await tools.adversary.match({ text: near }); matched.push(r.ok ? r.data : r.error.code); }
+      return [named.filter((call) => call.error.code === "not_found").length, matched];`;
+    const attacks = (async () => {
+      const results: unknown[] = [];
+      for (let round = 0; round < 3; round++) {
+        events.push("mallory start");
+        results.push((await execute(mallory, bombs)).structuredContent);
+        events.push("mallory end");
+      }
+      return results;
+    })().finally(() => (attacking = false));
+    const work = async (who: string, caller: Caller, code: string) => {
+      const results: unknown[] = [];
+      do {
+        results.push((await execute(caller, code)).structuredContent);
+        events.push(who);
+      } while (attacking);
+      return results;
+    };
+    const [malloryResults, aliceResults, bobResults] = await Promise.all([
+      attacks,
+      work("alice", alice, `return (await tools.notes.echo({ text: "alice" })).data;`),
+      work("bob", bob, `return (await resources.list({ namespace: "docs" })).data.length;`),
+    ]);
+
+    expect(malloryResults).toEqual(malloryResults.map(() => expect.objectContaining({ status: "completed", result: [20, Array(5).fill("invalid_arguments")] })));
+    expect(aliceResults).toEqual(aliceResults.map(() => expect.objectContaining({ status: "completed", result: "echo: alice" })));
+    expect(bobResults).toEqual(bobResults.map(() => expect.objectContaining({ status: "completed", result: 4 })));
+    // Alice's and Bob's runs ended while one of Mallory's was under way, not only in the gaps between them.
+    let inFlight = false;
+    const during = { alice: 0, bob: 0 };
+    for (const event of events) {
+      if (event === "mallory start" || event === "mallory end") inFlight = event === "mallory start";
+      else if (inFlight) during[event as keyof typeof during]++;
+    }
+    expect(during.alice).toBeGreaterThan(0);
+    expect(during.bob).toBeGreaterThan(0);
+  }, 300_000);
+
+  it("keeps each principal's workspace files its own: Mallory cannot read or overwrite Alice's", async () => {
+    const [mallory, alice] = await Promise.all([connect("mallory", "2026"), connect("alice")]);
+    const written = await execute(alice, `return (await files.write({ path: "diary.txt", data: "alice's secret" })).ok;`);
+    expect(written.structuredContent).toMatchObject({ status: "completed", result: true });
+    // Each principal's folder is named after its owner (a hash of its token): Alice's is the one holding the file.
+    const holding = () => readdirSync(workspace).filter((name) => existsSync(path.join(workspace, name, "diary.txt")));
+    const [aliceFolder] = holding();
+    expect(holding()).toHaveLength(1);
+
+    const tried = await execute(
+      mallory,
+      `const paths = ["diary.txt", "../${aliceFolder}/diary.txt", "/${aliceFolder}/diary.txt", "../../${aliceFolder}/diary.txt"];
+       const reads = await Promise.all(paths.map((path) => files.read({ path })));
+       const listed = (await files.list({})).data.map((entry) => entry.name);
+       const wrote = await files.write({ path: "diary.txt", data: "pwned" });
+       return [reads.map((read) => read.ok), listed.includes("diary.txt"), wrote.ok];`,
+    );
+    expect(tried.structuredContent).toMatchObject({ status: "completed", result: [[false, false, false, false], false, true] });
+
+    const kept = await execute(alice, `const read = await files.read({ path: "diary.txt" }); await files.remove({ path: "diary.txt" }); return read.data;`);
+    expect(kept.structuredContent).toMatchObject({ status: "completed", result: "alice's secret" });
+    // Mallory's write went to a folder of her own, beside Alice's.
+    const [malloryFolder] = holding();
+    expect(malloryFolder).not.toBe(aliceFolder);
+    expect(readFileSync(path.join(workspace, malloryFolder!, "diary.txt"), "utf8")).toBe("pwned");
+  });
 });
