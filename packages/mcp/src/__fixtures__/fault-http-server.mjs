@@ -26,6 +26,8 @@ function createMcpServer() {
   });
   server.registerTool("fail", {}, async () => ({ ...text("The invoice store is read-only today."), isError: true }));
   // Answered below, at the HTTP level, before any MCP handling.
+  server.registerTool("malformed", { description: "Answer with a result that is not a CallToolResult." }, async () => text("unreachable"));
+  server.registerTool("deep", { inputSchema: { depth: z.number() } }, async () => text("unreachable"));
   server.registerTool("crash", { description: "Exit the process in the middle of the call." }, async () => text("unreachable"));
   server.registerTool("disconnect", { description: "Drop the connection in the middle of the call." }, async () => text("unreachable"));
   server.registerTool("add_tool", { inputSchema: { name: z.string() } }, async ({ name }) => {
@@ -36,6 +38,16 @@ function createMcpServer() {
   });
   for (const name of added) addTool(server, name);
   return server;
+}
+
+function deepResult(depth) {
+  return `{"content":[{"type":"text","text":"deep"}],"structuredContent":{"deep":${"[".repeat(depth)}${"]".repeat(depth)}}}`;
+}
+
+function answerByHand(response, id, resultJson) {
+  const message = `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${resultJson}}`;
+  if (process.env.JSON_RESPONSE === "1") return response.writeHead(200, { "content-type": "application/json" }).end(message);
+  response.writeHead(200, { "content-type": "text/event-stream" }).end(`event: message\ndata: ${message}\n\n`);
 }
 
 function addTool(server, name) {
@@ -55,6 +67,8 @@ const http = createServer(async (request, response) => {
   const body = request.method === "POST" ? await readBody(request) : undefined;
   const called = body?.method === "tools/call" ? body.params?.name : undefined;
   if (called === "crash") return setTimeout(() => process.exit(1), 20);
+  // Written by hand: the SDK would refuse to send a malformed result, and JSON.stringify cannot write a deep one.
+  if (called === "malformed" || called === "deep") return answerByHand(response, body.id, called === "deep" ? deepResult(body.params.arguments.depth) : '{"content":"this should be an array"}');
   if (called === "disconnect") {
     response.writeHead(200, { "content-type": "text/event-stream" }).flushHeaders();
     return setTimeout(() => request.socket.destroy(), 20);
