@@ -52,6 +52,7 @@ export {
   CodeModeError,
   ERROR_CODES,
   isCodeModeError,
+  nearestName,
   toErrorData,
   type CallErrorCode,
   type CodeModeErrorCode,

@@ -89,6 +89,12 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
     ? createSessions(options.sessions, { memoryBytes, maxStackBytes, serializerSource: SERIALIZER_SOURCE }, runLimits(limits))
     : undefined;
   const prepare = createPrepareCache(limits);
+  const findTool = options.findTool
+    ? async (name: string, signal: AbortSignal) => {
+        const found = await options.findTool!(name, { signal });
+        return found ? createToolRegistry([found]).get(name) : undefined;
+      }
+    : undefined;
   const pause = readPauseSettings(options.approvals, limits.maxOutputBytes);
   let closed = false;
 
@@ -176,6 +182,7 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
     const tools = spec.tools ?? toolSet;
     const calls = createHostCalls({
       tools: (name) => tools.registry.get(name),
+      findTool,
       allowed,
       catalog: withCatalog ? tools.catalog : undefined,
       files: workspace,

@@ -1,7 +1,7 @@
 import { createApprovalGate, type ApprovalGate, type Approver } from "../../approval/index.js";
 import type { ToolCatalog } from "../../catalog/index.js";
 import { callError, failedEnvelopeJson, okEnvelopeJson, type CallError, type ToolCallRecord } from "../../envelopes/index.js";
-import { toErrorData } from "../../errors/index.js";
+import { LIMIT_MESSAGES, toErrorData } from "../../errors/index.js";
 import { encodeToolData } from "../../serializer/index.js";
 import { isToolResult, type AllowFilter, type RegisteredTool } from "../../tools/index.js";
 import type { Workspace } from "../../workspace/index.js";
@@ -18,6 +18,8 @@ type CallRequest = Extract<HostCallRequest, { kind: "tool" | "catalog" | "files"
 /** What one execution's host calls need. */
 export interface HostCallsOptions {
   tools: (name: string) => RegisteredTool | undefined;
+  /** Asked for an allowed tool `tools` lacks, before the call fails with not_found (CreateCodeModeOptions.findTool). */
+  findTool?: ((name: string, signal: AbortSignal) => Promise<RegisteredTool | undefined>) | undefined;
   allowed: AllowFilter;
   /** The catalog, built on first use; undefined when scripts have no `catalog`. */
   catalog: (() => ToolCatalog) | undefined;
@@ -285,15 +287,17 @@ interface CallToolOptions {
 
 /** Runs one tool call: finds the tool, validates, asks for approval, executes and encodes the reply (never throws). */
 async function callTool({ call, args, callId, signal, options, approvals }: CallToolOptions): Promise<ToolReply> {
-  const tool = options.allowed(call.name) ? options.tools(call.name) : undefined;
-  if (!tool) {
-    // An unknown tool and a forbidden one get the same answer, so a script cannot probe what exists.
-    return failure(callError("not_found", `No tool named "${call.name}" is available.`));
-  }
+  const allowed = options.allowed(call.name);
+  let tool = allowed ? options.tools(call.name) : undefined;
   let output: unknown;
   try {
+    if (!tool && allowed && options.findTool) tool = await options.findTool(call.name, signal);
+    if (!tool) {
+      // An unknown tool and a forbidden one get the same answer, so a script cannot probe what exists.
+      return failure(callError("not_found", `No tool named "${call.name}" is available.`));
+    }
     const validation = await tool.validate(args);
-    if (!validation.ok) return failure(callError("invalid_arguments", validation.message));
+    if (!validation.ok) return failure(callError("invalid_arguments", `Invalid arguments for ${call.name}: ${validation.message}.`));
     const refused = await approvals.check(tool.definition, validation.value, { callId, signal });
     if (refused === "pause") return { envelope: "", bytes: false, paused: { arguments: validation.value } };
     if (refused) return failure(refused);
@@ -318,7 +322,7 @@ async function callTool({ call, args, callId, signal, options, approvals }: Call
   const length = encoded.json.length + (content?.json.length ?? 0);
   const size = () => Buffer.byteLength(encoded.json) + (content ? Buffer.byteLength(content.json) : 0);
   if (length > limit || (length * 3 > limit && size() > limit)) {
-    return failure(callError("limit_exceeded", `The tool's result is larger than ${limit} bytes.`));
+    return failure(callError("limit_exceeded", LIMIT_MESSAGES.toolResult(limit)));
   }
   const envelope = okEnvelopeJson(encoded.json, { omitted }, content?.json);
   return { envelope, bytes: encoded.bytes || content?.bytes === true, data: encoded.json };

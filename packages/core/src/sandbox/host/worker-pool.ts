@@ -1,4 +1,5 @@
 import { cancelledOutcome, failedOutcome } from "../../envelopes/index.js";
+import { LIMIT_MESSAGES } from "../../errors/index.js";
 import { SIGNAL, type ReplyBatch, type RunOutcome, type WorkerMessage } from "../protocol.js";
 import { type PoolJob, type PoolRun, type WorkerSlot } from "./pool-state.js";
 import { memoryPages } from "./quickjs-module.js";
@@ -54,7 +55,7 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     const outcome =
       reason === "cancel"
         ? cancelledOutcome()
-        : failedOutcome("TimeoutExceeded", `Script ran past its ${timeoutMs} ms deadline.`);
+        : failedOutcome("TimeoutExceeded", LIMIT_MESSAGES.timeout(timeoutMs));
     if (run.slot) remove(run.slot, outcome);
   });
   let closed = false;
