@@ -14,6 +14,7 @@ export {
   type CreateGatewayOptions,
   type CreateGatewayServerOptions,
   type Gateway,
+  type GatewayUpstreamState,
   type HttpListener,
   type ListenOptions,
   type NodeHttpHandler,
@@ -21,4 +22,4 @@ export {
 export type { BearerPrincipal } from "./auth/index.js";
 export type { LogEntry, LogLevel } from "./operate/index.js";
 export { fromMcpTools, type CallUpstreamTool, type GatewayCallContext } from "./tools/index.js";
-export { createUpstream, type CreateUpstreamOptions, type Upstream, type UpstreamStatus } from "./upstream/index.js";
+export { createUpstream, type CreateUpstreamOptions, type Upstream, type UpstreamLogFields, type UpstreamStatus } from "./upstream/index.js";

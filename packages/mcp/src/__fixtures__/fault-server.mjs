@@ -11,6 +11,7 @@ if (process.env.FAULT_DOWN_WHILE && existsSync(process.env.FAULT_DOWN_WHILE)) {
 if (process.env.STARTS_FILE) appendFileSync(process.env.STARTS_FILE, `${process.pid}\n`);
 // A server that takes this long before it reads its first message, as a cold `npx -y` does.
 if (process.env.FAULT_START_DELAY_MS) await new Promise((resolve) => setTimeout(resolve, Number(process.env.FAULT_START_DELAY_MS)));
+if (process.env.READY_FILE) appendFileSync(process.env.READY_FILE, `${process.pid}\n`);
 let initialized = false;
 
 const send = (message) => process.stdout.write(JSON.stringify({ jsonrpc: "2.0", ...message }) + "\n");

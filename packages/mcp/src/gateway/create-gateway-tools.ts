@@ -39,6 +39,13 @@ export interface CreateGatewayServerOptions {
    * retrying, and who they are: a paused run resumes only for the owner it paused for.
    */
   pausing?: { codeMode: () => CodeMode; owner: string };
+  /**
+   * Waits for the upstreams whose tools are not known yet (still starting), within their call timeout; resolves to a
+   * note for each one that did not come, which the search results then carry.
+   */
+  awaitCatalog?: (signal: AbortSignal) => Promise<string[]>;
+  /** Whether some upstream's tools are not known yet: the tool list (the execute tool's description) will change. */
+  catalogPending?: () => boolean;
 }
 
 /** What one `tools/call` request gives the tools, whichever protocol era carried it. */
@@ -105,8 +112,10 @@ export function createGatewayTools(options: CreateGatewayServerOptions): Gateway
     if (searchName !== false && name === searchName) {
       const parsed = parseSearchArguments(searchName, args);
       try {
+        const notes = (await options.awaitCatalog?.(toolCall.signal)) ?? [];
         const page = await searchTools(codeMode, parsed, scope);
-        return { content: [{ type: "text", text: renderSearchPage(page) }], structuredContent: { ...page } };
+        const text = [renderSearchPage(page), ...notes].join("\n");
+        return { content: [{ type: "text", text }], structuredContent: { ...page, ...(notes.length > 0 ? { notes } : {}) } };
       } catch (error) {
         return { content: [{ type: "text", text: toErrorData(error).message }], isError: true };
       }

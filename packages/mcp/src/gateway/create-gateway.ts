@@ -13,16 +13,16 @@ import {
   type ToolDefinition,
   type WorkspaceOptions,
 } from "@codemode/core";
-import { approveThroughClient, withApprovals } from "../approval/index.js";
+import { approveThroughClient } from "../approval/index.js";
 import { createOAuthVerifier, LOCAL_OWNER, type Principal } from "../auth/index.js";
 import { createCluster, replicaIdOf, type Cluster } from "../cluster/index.js";
 import { parseClusterConfig, type ClusterConfig, type GatewayConfig } from "../config/index.js";
 import { createQuotas } from "../quotas/index.js";
 import { createUpstreamResources } from "../resources/index.js";
 import { createLogger, createOperations, setRequestPrincipal, stderrLogWriter, type LogEntry, type LogLevel } from "../operate/index.js";
-import { fromMcpTools } from "../tools/index.js";
-import { createUpstream, type Upstream } from "../upstream/index.js";
+import type { UpstreamLogFields } from "../upstream/index.js";
 import { createGatewayServer } from "./create-gateway-server.js";
+import { createGatewayUpstreams, type GatewayUpstreamState } from "./create-gateway-upstreams.js";
 import { createStatelessGatewayServer } from "./create-stateless-gateway-server.js";
 import { assertSafeExposure } from "./check-host-and-origin.js";
 import { createHttpHandler, type CreateHttpHandlerOptions, type HttpHandler } from "./create-http-handler.js";
@@ -52,15 +52,24 @@ export interface CreateGatewayOptions {
    * checked here as the config's is: a bad one throws `INVALID_CONFIG` naming `cluster.redisUrl`.
    */
   cluster?: ClusterConfig;
+  /**
+   * A folder where each upstream's tool list is kept between runs (the `codemode` CLI uses its cache folder): the
+   * gateway then knows an upstream's tools before the server has started, and starts it only when a call needs it
+   * or `start` is called. Lists are refreshed on every connection and `list_changed`. Default: none kept.
+   */
+  catalogCache?: string;
 }
 
 /** A code-mode MCP gateway: upstream MCP servers behind one `execute` and one `search` tool. */
 export interface Gateway {
   readonly codeMode: CodeMode;
   /** Each upstream's id, state, the MCP revision spoken with it while connected and, while it is down, why. */
-  upstreams(): { id: string; status: string; protocolVersion: string | undefined; error: string | undefined }[];
-  /** Connects every upstream (one attempt each; those down keep being retried in the background). */
-  start(): Promise<void>;
+  upstreams(): GatewayUpstreamState[];
+  /**
+   * Connects every upstream, or those `upstreams` names, and resolves after one attempt each (those down keep being
+   * retried in the background). Without it an upstream starts when a call first needs it.
+   */
+  start(options?: { upstreams?: readonly string[] }): Promise<void>;
   /**
    * A new MCP server for one client, restricted to the tools `allow` matches; `owner` is the client's identity for
    * sessions (default: the local user).
@@ -116,7 +125,7 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
     ...(options.logLevel ? { level: options.logLevel } : {}),
     ...(replicaId ? { fields: { replica: replicaId } } : {}),
   });
-  const log = (message: string) => (TROUBLE.test(message) ? logger.warn(message) : logger.info(message));
+  const log = (message: string, fields?: UpstreamLogFields) => (TROUBLE.test(message) ? logger.warn(message, { ...fields }) : logger.info(message, { ...fields }));
   // Several gateways sharing one Redis: nothing of it is loaded or connected without `cluster`.
   const cluster: Cluster | undefined = clusterConfig ? createCluster(clusterConfig, { log: logger }) : undefined;
   const operations = createOperations({
@@ -124,7 +133,7 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
     ...(config.audit ? { audit: config.audit } : {}),
     baseDir: options.baseDir ?? process.cwd(),
     logger,
-    upstreams: () => upstreams,
+    upstreams: () => upstreams.list,
     queued: () => codeMode.stats().queued,
     sessions: () => servers.size,
     ...(cluster ? { cluster: { replicaId: cluster.replicaId, redisUp: () => cluster.redisUp } } : {}),
@@ -140,6 +149,7 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
     // Filled in below: the upstreams are made after the code mode, whose tools they publish.
     resources: { list: (args, call) => resources.list(args, call), read: (args, call) => resources.read(args, call) },
     onToolCallEnd: operations.onToolCallEnd,
+    findTool: (name, call) => upstreams.findTool(name, call),
     ...(operations.trace ? { trace: operations.trace } : {}),
   } satisfies CreateCodeModeOptions;
   // In a cluster code sessions live in Redis, so that any replica runs any session's next execution.
@@ -158,7 +168,6 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
     pausing.setTools(publishedTools);
     return pausing;
   };
-  const toolsByServer = new Map<string, ToolDefinition[]>();
   const servers = new Set<Server>();
   const toolWatchers = new Set<() => void>();
   // Alone, a key of its own signs 2026-07-28 request states; in a cluster every replica signs with the same key (set
@@ -178,28 +187,26 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
     ...(cluster ? { sharedRate: { count: cluster.countExecutions, onUnavailable: warnRateUnshared } } : {}),
   });
 
-  const upstreams: Upstream[] = Object.entries(config.mcpServers).map(([id, server]) => {
-    const upstream: Upstream = createUpstream(id, server, {
-      baseDir: options.baseDir ?? process.cwd(),
-      timeoutMs: callTimeoutMs ?? limits.timeoutMs ?? 30_000,
-      maxResponseBytes,
-      log,
-      ...(cluster ? { onChange: (kind: "tools_changed" | "down" | "up") => cluster.publish({ upstream: id, kind }) } : {}),
-      onTools: (tools) => {
-        const definitions = fromMcpTools(id, tools, (name, args, call) => upstream.callTool(name, args, call));
-        toolsByServer.set(id, withApprovals(definitions, config.approvals));
-        publishTools();
-      },
-    });
-    return upstream;
+  const upstreams = createGatewayUpstreams(config.mcpServers, {
+    baseDir: options.baseDir ?? process.cwd(),
+    timeoutMs: callTimeoutMs ?? limits.timeoutMs ?? 30_000,
+    maxResponseBytes,
+    approvals: config.approvals,
+    catalogCache: options.catalogCache,
+    log,
+    warn: (message) => logger.warn(message),
+    ...(cluster ? { onChange: (upstream: string, kind: "tools_changed" | "down" | "up") => cluster.publish({ upstream, kind }) } : {}),
+    onTools: publishTools,
   });
+  // Tools the catalog cache knew, before any server started.
+  if (upstreams.tools().length > 0) publishTools();
 
-  const resources = createUpstreamResources(upstreams);
+  const resources = createUpstreamResources(upstreams.list);
 
   // Another replica saw an upstream change: this one asks its own connection to the same server. After Redis was
   // away, every upstream, since the news sent meanwhile was lost.
   cluster?.subscribe((event) => {
-    const stale = event === "resync" ? upstreams : upstreams.filter((upstream) => upstream.id === event.upstream);
+    const stale = event === "resync" ? upstreams.list : upstreams.list.filter((upstream) => upstream.id === event.upstream);
     for (const upstream of stale) void upstream.refresh();
   });
 
@@ -216,7 +223,7 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
 
   function publishTools() {
     // One tool the core refuses (a schema it cannot read, say) must not take every other tool down with it.
-    const usable = [...toolsByServer.values()].flat().filter((tool) => {
+    const usable = upstreams.tools().filter((tool) => {
       try {
         defineTool(tool);
         return true;
@@ -248,6 +255,8 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
       ...(allow ? { allow } : {}),
       ...(config.sessions ? { sessionOwner: owner } : {}),
       pausing: { codeMode: pausingCodeMode, owner },
+      awaitCatalog: upstreams.awaitCatalog,
+      catalogPending: () => upstreams.states().some((upstream) => upstream.catalog === "none"),
     };
   }
 
@@ -307,11 +316,11 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
 
   return {
     codeMode,
-    upstreams: () => upstreams.map(({ id, status, protocolVersion, error }) => ({ id, status, protocolVersion, error })),
-    async start() {
+    upstreams: () => upstreams.states(),
+    async start(startOptions = {}) {
       // Redis first: a cluster that cannot start (INVALID_CONFIG) leaves no upstream process behind.
       await startCluster();
-      await Promise.all(upstreams.map((upstream) => upstream.start()));
+      await upstreams.start(startOptions.upstreams);
     },
     createServer,
     async connect(transport) {
@@ -326,6 +335,12 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
       await prepare();
       const listener = await listenHttp({ ...httpOptions(listenOptions.host ?? "127.0.0.1"), ...listenOptions });
       listeners.add(listener);
+      if (!config.auth) {
+        logger.warn(
+          `${listener.url} takes no token: any program on this machine can run scripts with every upstream's tools. ` +
+            'Configure "auth" (bearer tokens or oauth) to require one.',
+        );
+      }
       return listener;
     },
     fetchHandler() {
@@ -340,7 +355,7 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
       await Promise.all([...listeners].map((listener) => listener.close()));
       await Promise.all([...handlers].map((handler) => handler.close()));
       await Promise.all([...servers].map((server) => server.close().catch(() => undefined)));
-      await Promise.all(upstreams.map((upstream) => upstream.close()));
+      await upstreams.close();
       await codeMode.close();
       await pausing?.close();
       await operations.close();

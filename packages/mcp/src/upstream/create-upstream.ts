@@ -137,10 +137,12 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
     if (!connectedBefore && failures === 0) options.log(`upstream ${id} is starting`, { upstream: id, event: "starting" });
     for (let attempt = 0; ; attempt++) {
       const next = createClient();
+      // A server that exits as it starts usually says why on stderr, as its last line.
+      let lastWords: string | undefined;
       try {
         // A server's start-up (a child process, tsx, a cold cache) can take longer than one of its calls.
         const connectTimeout = options.connectTimeoutMs ?? Math.max(timeoutMs, 30_000);
-        await next.connect(openTransport(), { timeout: connectTimeout, ...(prior ? { prior } : {}) });
+        await next.connect(openTransport((line) => (lastWords = line)), { timeout: connectTimeout, ...(prior ? { prior } : {}) });
         const fresh = await listAllTools(next);
         if (next.getProtocolEra() === "modern" && next.getServerCapabilities()?.tools?.listChanged) await listenForChanges(next);
         if (closed) {
@@ -171,7 +173,9 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
         }
         // A server that answers, but not in the era it spoke before, has changed: find its era again.
         if (!isConnectionError(error) || (error instanceof SdkError && error.code === SdkErrorCode.EraNegotiationFailed)) prior = undefined;
-        const reason = describeStartFailure(id, config, options.baseDir, rootCause(error));
+        const reason = lastWords !== undefined && isConnectionError(error)
+          ? `the server closed the connection as it started; its stderr said "${lastWords.trim().slice(0, 300)}"`
+          : describeStartFailure(id, config, options.baseDir, error);
         const delay = Math.min(backoff.maxMs, backoff.initialMs * 2 ** failures);
         failures++;
         // The same reason again is not news: a server that stays down is told of once, not at every retry.
@@ -220,12 +224,15 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
     return next;
   }
 
-  function openTransport() {
+  function openTransport(onStderr: (line: string) => void) {
     return createUpstreamTransport(config, {
       baseDir: options.baseDir,
       // Framing and the JSON-RPC envelope come on top of the answer itself.
       maxMessageBytes: maxResponseBytes + 64 * 1024,
-      onStderr: (line) => options.log(`[${id}] ${line}`),
+      onStderr: (line) => {
+        onStderr(line);
+        options.log(`[${id}] ${line}`);
+      },
       onUnmatchedOversize: () => {
         const aborted = oversize;
         oversize = new AbortController();
@@ -320,7 +327,7 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
     }
     if (client) return client;
     if (closed) throw new CodeModeError("UNAVAILABLE", `Upstream ${id} is closed.`);
-    throw new CodeModeError("UNAVAILABLE", `Upstream ${id} is down (${lastError ?? "its connection was lost"}); retrying.`);
+    throw new CodeModeError("UNAVAILABLE", `Upstream ${id} is down (${(lastError ?? "its connection was lost").replace(/\.$/, "")}); retrying.`);
   }
 
   async function callTool(name: string, args: unknown, { signal, caller, onProgress }: UpstreamCallOptions): Promise<CallToolResult> {
@@ -437,15 +444,6 @@ function capitalize(text: string): string {
 /** Whether a connection failed because the server exited on the version probe, which the SDK made on its process. */
 function exitedOnProbe(error: unknown): boolean {
   return error instanceof SdkError && error.code === SdkErrorCode.EraNegotiationFailed && /closed during the server\/discover probe/.test(error.message);
-}
-
-/** The error underneath the SDK's wrapping: a spawn failure arrives as the cause of a connect error. */
-function rootCause(error: unknown): unknown {
-  let current = error;
-  for (let depth = 0; depth < 5 && current instanceof Error && (current as NodeJS.ErrnoException).code === undefined && current.cause; depth++) {
-    current = current.cause;
-  }
-  return current;
 }
 
 function describeMalformed(error: unknown): string {
