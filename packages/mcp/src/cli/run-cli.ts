@@ -175,8 +175,9 @@ async function serve(loaded: LoadedConfig, values: ServeFlags, io: CliIo): Promi
   const logger = createLogger({ write, level, ...(loaded.config.cluster ? { fields: { replica: replicaIdOf(loaded.config.cluster) } } : {}) });
   const gateway = createGateway(loaded.config, { baseDir: loaded.baseDir, log: write, logLevel: level, catalogCache: catalogCacheDir() });
   // Upstreams connect in the background: a client lists the gateway's tools at once, and a call that needs an
-  // upstream still starting waits for it. A cluster that cannot start fails serving below, with its own message.
-  gateway.start().catch(() => undefined);
+  // upstream still starting waits for it. Their start-up waits for that first listing (a second at most), on which
+  // it would otherwise spend the CPU. A cluster that cannot start fails serving below, with its own message.
+  gateway.start({ afterFirstListingMs: 1000 }).catch(() => undefined);
   const stopped = new Promise<string>((resolve) => {
     for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => resolve(signal));
     if (transport === "stdio") process.stdin.once("close", () => resolve("stdin closed"));

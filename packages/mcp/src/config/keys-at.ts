@@ -17,7 +17,7 @@ const definitionOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def:
  */
 export function keysAt(schema: z.ZodType, path: readonly PropertyKey[]): string[] {
   let current: z.ZodType | undefined = schema;
-  let remaining = [...path];
+  const remaining = [...path];
   for (let step = 0; current && step < 64; step++) {
     const definition = definitionOf(current);
     if (definition.type === "object" && remaining.length === 0) return Object.keys(definition.shape ?? {});

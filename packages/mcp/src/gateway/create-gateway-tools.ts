@@ -46,6 +46,8 @@ export interface CreateGatewayServerOptions {
   awaitCatalog?: (signal: AbortSignal) => Promise<string[]>;
   /** Whether some upstream's tools are not known yet: the tool list (the execute tool's description) will change. */
   catalogPending?: () => boolean;
+  /** Told each time a client has been given the tool list. */
+  onList?: () => void;
 }
 
 /** What one `tools/call` request gives the tools, whichever protocol era carried it. */
@@ -85,6 +87,7 @@ export function createGatewayTools(options: CreateGatewayServerOptions): Gateway
   const scope = allow ? { allow } : {};
 
   function list(): Tool[] {
+    queueMicrotask(() => options.onList?.());
     const tools: Tool[] = [
       {
         name: executeName,

@@ -59,6 +59,8 @@ export function createGatewayUpstreams(servers: Record<string, UpstreamConfig>, 
   const catalogCache = options.catalogCache ? createCatalogCache(options.catalogCache, options.baseDir) : undefined;
   const toolsByServer = new Map<string, ToolDefinition[]>();
   const cached = new Set<string>();
+  // Writes under way, which close() lets finish: a one-shot command ends right after its upstreams listed their tools.
+  const writing = new Set<Promise<void>>();
   const list: Upstream[] = Object.entries(servers).map(([id, server]) => {
     const define = (tools: readonly Tool[]) => {
       const definitions = fromMcpTools(id, tools, (name, args, call) => upstream.callTool(name, args, call));
@@ -74,7 +76,10 @@ export function createGatewayUpstreams(servers: Record<string, UpstreamConfig>, 
       onTools: (tools) => {
         define(tools);
         options.onTools();
-        catalogCache?.write(server, tools).catch((error: unknown) => options.warn(`could not keep ${id}'s tool list in ${catalogCache.dir} (${(error as Error).message})`));
+        if (!catalogCache) return;
+        const write = catalogCache.write(server, tools).catch((error: unknown) => options.warn(`could not keep ${id}'s tool list in ${catalogCache.dir} (${(error as Error).message})`));
+        writing.add(write);
+        void write.finally(() => writing.delete(write));
       },
     });
     const kept = catalogCache?.read(server);
@@ -88,7 +93,8 @@ export function createGatewayUpstreams(servers: Record<string, UpstreamConfig>, 
 
   return {
     list,
-    tools: () => [...toolsByServer.values()].flat(),
+    // In the config's order, whichever server listed its tools first.
+    tools: () => list.flatMap((upstream) => toolsByServer.get(upstream.id) ?? []),
     states: () =>
       list.map(({ id, status, protocolVersion, error, listed }) => ({
         id,
@@ -123,6 +129,7 @@ export function createGatewayUpstreams(servers: Record<string, UpstreamConfig>, 
     },
     async close() {
       await Promise.all(list.map((upstream) => upstream.close()));
+      await Promise.all(writing);
     },
   };
 }

@@ -20,7 +20,7 @@ import { parseClusterConfig, type ClusterConfig, type GatewayConfig } from "../c
 import { createQuotas } from "../quotas/index.js";
 import { createUpstreamResources } from "../resources/index.js";
 import { createLogger, createOperations, setRequestPrincipal, stderrLogWriter, type LogEntry, type LogLevel } from "../operate/index.js";
-import type { UpstreamLogFields } from "../upstream/index.js";
+import { waitFor, type UpstreamLogFields } from "../upstream/index.js";
 import { createGatewayServer } from "./create-gateway-server.js";
 import { createGatewayUpstreams, type GatewayUpstreamState } from "./create-gateway-upstreams.js";
 import { createStatelessGatewayServer } from "./create-stateless-gateway-server.js";
@@ -67,9 +67,11 @@ export interface Gateway {
   upstreams(): GatewayUpstreamState[];
   /**
    * Connects every upstream, or those `upstreams` names, and resolves after one attempt each (those down keep being
-   * retried in the background). Without it an upstream starts when a call first needs it.
+   * retried in the background). Without it an upstream starts when a call first needs it. With
+   * `afterFirstListingMs`, it first waits up to that long for a client's first tool listing, so that the servers'
+   * start-up does not compete with that answer for the CPU (`codemode serve` waits a second).
    */
-  start(options?: { upstreams?: readonly string[] }): Promise<void>;
+  start(options?: { upstreams?: readonly string[]; afterFirstListingMs?: number }): Promise<void>;
   /**
    * A new MCP server for one client, restricted to the tools `allow` matches; `owner` is the client's identity for
    * sessions (default: the local user).
@@ -187,6 +189,9 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
     ...(cluster ? { sharedRate: { count: cluster.countExecutions, onUnavailable: warnRateUnshared } } : {}),
   });
 
+  // Resolved once a client has been given the tool list.
+  let firstListing = () => undefined as void;
+  const listed = new Promise<void>((resolve) => (firstListing = resolve));
   const upstreams = createGatewayUpstreams(config.mcpServers, {
     baseDir: options.baseDir ?? process.cwd(),
     timeoutMs: callTimeoutMs ?? limits.timeoutMs ?? 30_000,
@@ -256,6 +261,7 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
       ...(config.sessions ? { sessionOwner: owner } : {}),
       pausing: { codeMode: pausingCodeMode, owner },
       awaitCatalog: upstreams.awaitCatalog,
+      onList: () => firstListing(),
       catalogPending: () => upstreams.states().some((upstream) => upstream.catalog === "none"),
     };
   }
@@ -320,6 +326,7 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
     async start(startOptions = {}) {
       // Redis first: a cluster that cannot start (INVALID_CONFIG) leaves no upstream process behind.
       await startCluster();
+      if (startOptions.afterFirstListingMs !== undefined) await waitFor(listed, { timeoutMs: startOptions.afterFirstListingMs });
       await upstreams.start(startOptions.upstreams);
     },
     createServer,
