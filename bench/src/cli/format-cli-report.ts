@@ -31,6 +31,7 @@ export function formatCliReport(report: CliReport): string {
     formatTable(["command", "cold p50", "cached p50", `${report.baseline.ref} p50`, "cold/base", "cached/base", "server starts cold/cached/base"], rows),
     "",
     `${report.settings.rounds} rounds, alternating order; ${report.baseline.ref} is ${report.baseline.commit.slice(0, 12)}, built in the same run.`,
+    `floor: \`codemode --version\` (a Node process that loads the CLI and exits) ${formatMs(report.floorMs.median)}; cached search / floor ${formatRatio(report.commands.search.cached.wallMs.median / report.floorMs.median)}, cached types / floor ${formatRatio(report.commands.types.cached.wallMs.median / report.floorMs.median)}.`,
     "serve: from spawning `codemode serve` under a 2025-era stdio client to its tools/list answer; the others: wall time of the process.",
     "Three npm servers (server-everything, server-memory, server-filesystem); cold: an empty catalog cache; cached: a filled one.",
     ...goals(report),

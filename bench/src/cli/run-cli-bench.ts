@@ -27,7 +27,7 @@ export type CliCommand = (typeof CLI_COMMANDS)[number];
 /** One command's figures in one variant: wall time and how many upstream server processes it started. */
 export interface CommandFigures {
   wallMs: Summary;
-  /** Median count of server processes started per run (for `serve`, by the time its client had closed). */
+  /** Median count of server processes started per run (for `serve`, by the time it had stopped). */
   starts: number;
 }
 
@@ -37,6 +37,8 @@ export interface CliReport {
   baseline: { ref: string; commit: string };
   /** Per command: this tree with an empty catalog cache, with a filled one, and the baseline's CLI (which has none). */
   commands: Record<CliCommand, { cold: CommandFigures; cached: CommandFigures; baseline: CommandFigures }>;
+  /** `codemode --version` of this tree: a Node process that loads the CLI and exits, the least any command costs here. */
+  floorMs: Summary;
   /** Answers that were not what the command should give; must be empty. */
   wrong: string[];
 }
@@ -90,16 +92,22 @@ export async function runCliBench(log: (line: string) => void, settings: CliBenc
 
     const samples = Object.fromEntries(CLI_COMMANDS.map((command) => [command, { cold: [] as Sample[], cached: [] as Sample[], baseline: [] as Sample[] }])) as Record<CliCommand, Record<Variant, Sample[]>>;
     const variants: Variant[] = ["baseline", "cold", "cached"];
+    const floor: number[] = [];
     for (let round = 0; round < settings.rounds; round++) {
       log(`cli: round ${round + 1}/${settings.rounds}`);
+      const started = performance.now();
+      await runCommand(CURRENT_CLI, ["--version"], filledCache);
+      floor.push(performance.now() - started);
       const order = round % 2 === 0 ? variants : [...variants].reverse();
       for (const command of CLI_COMMANDS) {
         for (const variant of order) {
           writeFileSync(startsFile, "");
           const cache = cacheFor(variant);
           const started = performance.now();
-          const answer = command === "serve" ? await listThroughServe(clis[variant], config, cache) : await runCommand(clis[variant], commandArgs(command, config, script), cache);
-          const wallMs = performance.now() - started;
+          const { answer, wallMs } =
+            command === "serve"
+              ? await listThroughServe(clis[variant], config, cache)
+              : { answer: await runCommand(clis[variant], commandArgs(command, config, script), cache), wallMs: performance.now() - started };
           const starts = readFileSync(startsFile, "utf8").split("\n").filter(Boolean).length;
           const problem = checkAnswer(command, answer);
           if (problem) wrong.push(`${command} (${variant}, round ${round + 1}): ${problem}`);
@@ -114,7 +122,7 @@ export async function runCliBench(log: (line: string) => void, settings: CliBenc
     const commands = Object.fromEntries(
       CLI_COMMANDS.map((command) => [command, { cold: figures(samples[command].cold), cached: figures(samples[command].cached), baseline: figures(samples[command].baseline) }]),
     ) as CliReport["commands"];
-    return { settings, baseline: { ref: baseline.ref, commit: baseline.commit }, commands, wrong };
+    return { settings, baseline: { ref: baseline.ref, commit: baseline.commit }, commands, floorMs: summarize(floor), wrong };
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
@@ -155,13 +163,17 @@ function runCommand(cli: string, args: readonly string[], cacheDir: string): Pro
   });
 }
 
-/** Starts `codemode serve` over stdio under a 2025-era MCP client (as Claude Desktop is) and resolves once it has the tool list. */
-async function listThroughServe(cli: string, config: string, cacheDir: string): Promise<string> {
+/**
+ * Starts `codemode serve` over stdio under a 2025-era MCP client (as Claude Desktop is): the tool names it listed, and
+ * the time from the spawn to that answer (not the shutdown after it).
+ */
+async function listThroughServe(cli: string, config: string, cacheDir: string): Promise<{ answer: string; wallMs: number }> {
+  const started = performance.now();
   const client = new Client({ name: "cli-bench", version: "1.0.0" });
   await client.connect(new StdioClientTransport({ command: process.execPath, args: [cli, "serve", "--config", config], env: environment(cacheDir), stderr: "ignore" }));
   try {
     const { tools } = await client.listTools();
-    return tools.map((tool) => tool.name).join(",");
+    return { answer: tools.map((tool) => tool.name).join(","), wallMs: performance.now() - started };
   } finally {
     await client.close();
   }

@@ -30,20 +30,11 @@ describe("parseGatewayConfig", () => {
   });
 
   it("suggests the key an unknown one most likely meant, at any depth, instead of pointing to codemode import", () => {
-    const problems = (input: unknown) => {
-      try {
-        parseGatewayConfig(input, { env: {} });
-      } catch (error) {
-        return (error as { details: { problems: string[] } }).details.problems;
-      }
-      throw new Error("expected INVALID_CONFIG");
-    };
-    expect(problems({ mcpServers: {}, limits: { timeoutMS: 5000 } })).toEqual(['limits.timeoutMS: unknown key; did you mean "timeoutMs"?']);
-    expect(problems({ mcpServer: { fs: { command: "x" } } })).toEqual([
-      'mcpServer: unknown key; did you mean "mcpServers"?',
-      "mcpServers: is required (or servers, as VS Code writes it)",
-    ]);
-    expect(problems({ mcpServers: { fs: { command: "x", arg: ["y"] } } })).toEqual(['mcpServers.fs.arg: unknown key; did you mean "args"?']);
+    expect(problemsOf({ mcpServers: {}, limits: { timeoutMS: 5000 } })).toBe('Invalid gateway config: limits.timeoutMS: unknown key (did you mean "timeoutMs"?).');
+    expect(problemsOf({ mcpServer: { fs: { command: "x" } } })).toBe(
+      'Invalid gateway config: mcpServer: unknown key (did you mean "mcpServers"?); mcpServers: is required (or servers, as VS Code writes it).',
+    );
+    expect(problemsOf({ mcpServers: { fs: { command: "x", arg: ["y"] } } })).toBe('Invalid gateway config: mcpServers.fs.arg: unknown key (did you mean "args"?).');
   });
 
   it("names a metrics key that opens nothing and an audit key with no single destination", () => {

@@ -110,7 +110,7 @@ function describeIssue(issue: Issue): string[] {
     const known = keysAt(gatewayConfigSchema, issue.path);
     return issue.keys.map((key) => {
       const near = nearestName(key, known);
-      const fix = near !== undefined ? `; did you mean "${near}"?` : known.length > 0 ? ` (the keys here are ${known.join(", ")})` : "";
+      const fix = near !== undefined ? ` (did you mean "${near}"?)` : known.length > 0 ? ` (the keys here are ${known.join(", ")})` : "";
       return `${formatPath([...issue.path, key])}: unknown key${fix}`;
     });
   }

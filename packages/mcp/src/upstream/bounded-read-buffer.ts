@@ -1,7 +1,9 @@
 import { deserializeMessage, type JSONRPCMessage } from "@modelcontextprotocol/client";
-import { idOfOversized, KEPT_EDGE_BYTES, tooLargeResponse } from "./oversized-message.js";
+import { BoundedMessage } from "./bounded-message.js";
+import { idOfOversized, tooLargeResponse } from "./oversized-message.js";
 
 const NEWLINE = 0x0a;
+const TEXT = new TextDecoder();
 
 /**
  * Newline-delimited JSON-RPC framing for a stdio upstream (the SDK's `ReadBuffer` contract) that drops a line over
@@ -10,10 +12,7 @@ const NEWLINE = 0x0a;
  * own buffer throws instead, and its transport then closes the connection.
  */
 export class BoundedReadBuffer {
-  private parts: Buffer[] = [];
-  private bytes = 0;
-  // While skipping a line too long to keep: its first and last bytes, where its id is.
-  private skipping: { head: Buffer; tail: Buffer } | undefined;
+  private readonly line: BoundedMessage;
   // Whole lines not read yet, in the order they arrived.
   private readonly lines: string[] = [];
 
@@ -21,23 +20,15 @@ export class BoundedReadBuffer {
     private readonly maxBytes: number,
     /** Told of a line over the cap whose id could not be read: the calls in flight cannot be told apart. */
     private readonly onUnmatched: () => void,
-  ) {}
+  ) {
+    this.line = new BoundedMessage(maxBytes);
+  }
 
   append(chunk: Buffer): void {
     let start = 0;
     while (start < chunk.length) {
       const end = chunk.indexOf(NEWLINE, start);
-      const piece = chunk.subarray(start, end === -1 ? chunk.length : end);
-      if (this.skipping) this.skipping.tail = lastBytes(Buffer.concat([this.skipping.tail, piece]));
-      else if (this.bytes + piece.length > this.maxBytes) {
-        const line = Buffer.concat([...this.parts, piece]);
-        this.skipping = { head: line.subarray(0, KEPT_EDGE_BYTES), tail: lastBytes(line) };
-        this.parts = [];
-        this.bytes = 0;
-      } else {
-        this.parts.push(piece);
-        this.bytes += piece.length;
-      }
+      this.line.take(chunk.subarray(start, end === -1 ? chunk.length : end));
       if (end === -1) return;
       this.endLine();
       start = end + 1;
@@ -59,28 +50,20 @@ export class BoundedReadBuffer {
   }
 
   clear(): void {
-    this.parts = [];
-    this.bytes = 0;
-    this.skipping = undefined;
+    this.line.clear();
     this.lines.length = 0;
   }
 
   private endLine() {
-    if (this.skipping) {
-      const id = idOfOversized(this.skipping.head.toString("utf8"), this.skipping.tail.toString("utf8"));
-      this.skipping = undefined;
+    const line = this.line.finish();
+    if ("oversized" in line) {
+      const id = idOfOversized(TEXT.decode(line.oversized.head), TEXT.decode(line.oversized.tail));
       // The error takes the line's place in the order messages arrived.
       if (id === undefined) this.onUnmatched();
       else this.lines.push(JSON.stringify(tooLargeResponse(id, this.maxBytes)));
       return;
     }
-    const line = Buffer.concat(this.parts).toString("utf8");
-    this.parts = [];
-    this.bytes = 0;
-    if (line.trim()) this.lines.push(line);
+    const text = TEXT.decode(line);
+    if (text.trim()) this.lines.push(text);
   }
-}
-
-function lastBytes(buffer: Buffer): Buffer {
-  return buffer.length <= KEPT_EDGE_BYTES ? buffer : Buffer.from(buffer.subarray(buffer.length - KEPT_EDGE_BYTES));
 }

@@ -1,4 +1,5 @@
-import { idOfOversized, KEPT_EDGE_BYTES, tooLargeResponse } from "./oversized-message.js";
+import { BoundedMessage, type BoundedPiece } from "./bounded-message.js";
+import { idOfOversized, tooLargeResponse } from "./oversized-message.js";
 
 /** The JSON-RPC code the gateway answers a request with when its event stream broke: the connection is gone. */
 export const CONNECTION_CLOSED = -32000;
@@ -107,76 +108,38 @@ function capJsonBody(body: ReadableStream<Uint8Array>, maxBytes: number, request
   });
 }
 
-type SplitEvent = Uint8Array | { oversized: { head: Uint8Array; tail: Uint8Array } };
-
-/**
- * Cuts an event stream into whole events (each ends with a blank line) and keeps at most `maxBytes` of one: a larger
- * event is skipped to its end, keeping only its first and last bytes.
- */
+/** Cuts an event stream into whole events (each ends with a blank line), each kept to at most `maxBytes`. */
 class EventSplitter {
-  private parts: Uint8Array[] = [];
-  private bytes = 0;
-  private skipping: { head: Uint8Array; tail: Uint8Array } | undefined;
+  private readonly event: BoundedMessage;
   // The last two bytes seen, so a blank line split across chunks is still found.
   private previous = [0, 0];
 
-  constructor(private readonly maxBytes: number) {}
+  constructor(maxBytes: number) {
+    this.event = new BoundedMessage(maxBytes);
+  }
 
-  push(chunk: Uint8Array): SplitEvent[] {
-    const done: SplitEvent[] = [];
+  push(chunk: Uint8Array): BoundedPiece[] {
+    const done: BoundedPiece[] = [];
     let start = 0;
     for (let lf = chunk.indexOf(10); lf !== -1; lf = chunk.indexOf(10, lf + 1)) {
       const before = (back: number) => (lf - back >= 0 ? chunk[lf - back]! : this.previous[2 + lf - back]!);
       // "\n\n" or "\n\r\n": the line this LF ends is blank.
       if (before(1) !== 10 && !(before(1) === 13 && before(2) === 10)) continue;
-      this.take(chunk.subarray(start, lf + 1));
-      done.push(this.finish());
+      this.event.take(chunk.subarray(start, lf + 1));
+      done.push(this.event.finish());
       start = lf + 1;
     }
-    this.take(chunk.subarray(start));
+    this.event.take(chunk.subarray(start));
     this.previous = [...this.previous, ...chunk.subarray(-2)].slice(-2);
     return done;
   }
 
   /** What is left when the stream ends: an unfinished event as it is, or nothing. */
   end(): Uint8Array | undefined {
-    if (this.skipping || this.bytes === 0) return undefined;
-    return concat(this.parts);
+    if (this.event.empty) return undefined;
+    const rest = this.event.finish();
+    return "oversized" in rest ? undefined : rest;
   }
-
-  private take(piece: Uint8Array) {
-    if (piece.length === 0) return;
-    if (this.skipping) {
-      this.skipping.tail = lastBytes(concat([this.skipping.tail, piece]));
-    } else if (this.bytes + piece.length > this.maxBytes) {
-      const event = concat([...this.parts, piece]);
-      this.skipping = { head: event.subarray(0, KEPT_EDGE_BYTES), tail: lastBytes(event) };
-      this.parts = [];
-      this.bytes = 0;
-    } else {
-      this.parts.push(piece);
-      this.bytes += piece.length;
-    }
-  }
-
-  private finish(): SplitEvent {
-    const skipped = this.skipping;
-    this.skipping = undefined;
-    if (skipped) return { oversized: skipped };
-    const event = concat(this.parts);
-    this.parts = [];
-    this.bytes = 0;
-    return event;
-  }
-}
-
-function lastBytes(bytes: Uint8Array): Uint8Array {
-  return bytes.length <= KEPT_EDGE_BYTES ? bytes : bytes.slice(bytes.length - KEPT_EDGE_BYTES);
-}
-
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  if (parts.length === 1) return parts[0]!;
-  return Buffer.concat(parts);
 }
 
 /** The ids of the JSON-RPC requests (not notifications or responses) in a POST body the SDK sent as a string. */

@@ -84,6 +84,12 @@ describe("createUpstream", () => {
     );
   });
 
+  it("names a server too slow to start, and the key that gives it longer", async () => {
+    const { upstream } = start({ connectTimeoutMs: 300 }, { FAULT_START_DELAY_MS: "3000" });
+    expect(await upstream.start()).toBe(false);
+    expect(upstream.error).toBe("it gave no answer within 300 ms of starting; a server that starts slowly needs a larger mcpServers.faulty.timeoutMs");
+  });
+
   it("names a command that is not on PATH and the key to fix, once however often it retries", async () => {
     const seen: string[] = [];
     const upstream = createUpstream("fs", { command: "no-such-mcp-server", args: [] }, {

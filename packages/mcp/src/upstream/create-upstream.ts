@@ -135,13 +135,13 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
     status = "connecting";
     const began = performance.now();
     if (!connectedBefore && failures === 0) options.log(`upstream ${id} is starting`, { upstream: id, event: "starting" });
+    // A server's start-up (a child process, tsx, a cold cache) can take longer than one of its calls.
+    const connectTimeout = options.connectTimeoutMs ?? Math.max(timeoutMs, 30_000);
     for (let attempt = 0; ; attempt++) {
-      const next = createClient();
+      const next = createClient(Math.min(PROBE_TIMEOUT_MS, connectTimeout));
       // A server that exits as it starts usually says why on stderr, as its last line.
       let lastWords: string | undefined;
       try {
-        // A server's start-up (a child process, tsx, a cold cache) can take longer than one of its calls.
-        const connectTimeout = options.connectTimeoutMs ?? Math.max(timeoutMs, 30_000);
         await next.connect(openTransport((line) => (lastWords = line)), { timeout: connectTimeout, ...(prior ? { prior } : {}) });
         const fresh = await listAllTools(next);
         if (next.getProtocolEra() === "modern" && next.getServerCapabilities()?.tools?.listChanged) await listenForChanges(next);
@@ -175,7 +175,7 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
         if (!isConnectionError(error) || (error instanceof SdkError && error.code === SdkErrorCode.EraNegotiationFailed)) prior = undefined;
         const reason = lastWords !== undefined && isConnectionError(error)
           ? `the server closed the connection as it started; its stderr said "${lastWords.trim().slice(0, 300)}"`
-          : describeStartFailure(id, config, options.baseDir, error);
+          : describeStartFailure(id, config, options.baseDir, error, connectTimeout);
         const delay = Math.min(backoff.maxMs, backoff.initialMs * 2 ** failures);
         failures++;
         // The same reason again is not news: a server that stays down is told of once, not at every retry.
@@ -188,7 +188,7 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
     }
   }
 
-  function createClient(): Client {
+  function createClient(probeTimeoutMs: number): Client {
     const next = new Client(
       { name: "codemode-gateway", version: "0.0.0" },
       {
@@ -197,7 +197,7 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
         // On stdio a probe that gets no answer means a server that ignores requests before `initialize`; waiting the
         // whole connect timeout for that would only delay the handshake that follows (and a slow-starting 2026 server
         // taken for a 2025 one still works, over its 2025 handshake).
-        versionNegotiation: { mode: "auto", probe: { timeoutMs: PROBE_TIMEOUT_MS } },
+        versionNegotiation: { mode: "auto", probe: { timeoutMs: probeTimeoutMs } },
       },
     );
     next.onclose = () => {

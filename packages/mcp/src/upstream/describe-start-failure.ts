@@ -1,12 +1,17 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { SdkError, SdkErrorCode } from "@modelcontextprotocol/client";
 import type { UpstreamConfig } from "../config/index.js";
 
 /**
  * Why an upstream could not be started, in words that name the fix: a stdio command that is not on PATH, or a
- * working folder that does not exist, rather than the `spawn ENOENT` both give.
+ * working folder that does not exist, rather than the `spawn ENOENT` both give; a server too slow to answer, rather
+ * than "Request timed out".
  */
-export function describeStartFailure(id: string, config: UpstreamConfig, baseDir: string, error: unknown): string {
+export function describeStartFailure(id: string, config: UpstreamConfig, baseDir: string, error: unknown, connectTimeoutMs: number): string {
+  if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) {
+    return `it gave no answer within ${connectTimeoutMs} ms of starting; a server that starts slowly needs a larger mcpServers.${id}.timeoutMs`;
+  }
   const { code, syscall } = spawnErrorIn(error) ?? {};
   if (config.command !== undefined && code === "ENOENT") {
     const cwd = path.resolve(baseDir, config.cwd ?? ".");
