@@ -190,7 +190,7 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
   });
 
   // Resolved once a client has been given the tool list.
-  let firstListing = () => undefined as void;
+  let firstListing: () => void = () => undefined;
   const listed = new Promise<void>((resolve) => (firstListing = resolve));
   const upstreams = createGatewayUpstreams(config.mcpServers, {
     baseDir: options.baseDir ?? process.cwd(),
