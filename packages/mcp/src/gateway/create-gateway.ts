@@ -23,13 +23,11 @@ import { createLogger, createOperations, setRequestPrincipal, stderrLogWriter, t
 import { waitFor, type UpstreamLogFields } from "../upstream/index.js";
 import { createGatewayServer } from "./create-gateway-server.js";
 import { createGatewayUpstreams, type GatewayUpstreamState } from "./create-gateway-upstreams.js";
-import { createStatelessGatewayServer } from "./create-stateless-gateway-server.js";
 import { assertSafeExposure } from "./check-host-and-origin.js";
-import { createHttpHandler, type CreateHttpHandlerOptions, type HttpHandler } from "./create-http-handler.js";
+import type { CreateHttpHandlerOptions, HttpHandler } from "./create-http-handler.js";
 import { createPausedRuns } from "./paused-runs.js";
-import { serveGatewayStdio } from "./serve-gateway-stdio.js";
-import { listenHttp, type HttpListener, type ListenOptions } from "./listen-http.js";
-import { toNodeHttpHandler, type NodeHttpHandler } from "./to-node-http-handler.js";
+import type { HttpListener, ListenOptions } from "./listen-http.js";
+import type { NodeHttpHandler } from "./to-node-http-handler.js";
 
 /** Options of {@link createGateway}. */
 export interface CreateGatewayOptions {
@@ -223,8 +221,14 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
     logger.warn(`quotas.maxExecutionsPerMinute is counted by this replica alone while Redis is away (${error.message})`);
   }
 
-  /** What must be up before a client is served: the metrics and audit log, and the cluster's Redis and key. */
-  const prepare = () => Promise.all([operations.listen(), startCluster()]);
+  // What serves clients, loaded when the gateway first serves one (see serving.ts).
+  let serving: typeof import("./serving.js") | undefined;
+  const loadServing = async () => (serving ??= await import("./serving.js"));
+  /** What must be up before a client is served: the metrics and audit log, the cluster's Redis and key, the servers. */
+  const prepare = async () => {
+    await Promise.all([operations.listen(), startCluster(), loadServing()]);
+    return serving!;
+  };
 
   function publishTools() {
     // One tool the core refuses (a schema it cannot read, say) must not take every other tool down with it.
@@ -267,7 +271,8 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
   }
 
   function createStatelessServer(scope: { allow?: readonly string[]; owner?: string }) {
-    return createStatelessGatewayServer(serverOptions(scope), { runs: pausedRuns, key: requestStateKey(), caller: scope.owner ?? LOCAL_OWNER, replica: replicaId });
+    // Made only for a client being served, so after prepare() has loaded the servers.
+    return serving!.createStatelessGatewayServer(serverOptions(scope), { runs: pausedRuns, key: requestStateKey(), caller: scope.owner ?? LOCAL_OWNER, replica: replicaId });
   }
 
   function watchTools(onChange: () => void) {
@@ -305,19 +310,20 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
     };
   }
 
-  /** A mounted HTTP entry; its first request waits for the operations (metrics, audit) to have started. */
+  /**
+   * A mounted HTTP entry: an unsafe exposure throws here, and its first request waits for the operations (metrics,
+   * audit) to have started and the servers to be loaded.
+   */
   function httpHandler(): HttpHandler {
-    const handler = createHttpHandler(httpOptions());
-    handlers.add(handler);
-    const started = prepare();
-    started.catch(() => undefined);
-    return {
-      async fetch(request, fetchOptions) {
-        await started;
-        return handler.fetch(request, fetchOptions);
-      },
-      close: () => handler.close(),
+    const entry = httpOptions();
+    const handler = prepare().then(({ createHttpHandler }) => createHttpHandler(entry));
+    handler.catch(() => undefined);
+    const mounted: HttpHandler = {
+      fetch: async (request, fetchOptions) => (await handler).fetch(request, fetchOptions),
+      close: async () => (await handler.catch(() => undefined))?.close(),
     };
+    handlers.add(mounted);
+    return mounted;
   }
 
   return {
@@ -335,11 +341,11 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
       await createServer().connect(transport);
     },
     async serveStdio() {
-      await prepare();
+      const { serveGatewayStdio } = await prepare();
       return serveGatewayStdio({ createServer, createStatelessServer: () => createStatelessServer({}), watchTools, log });
     },
     async listen(listenOptions = {}) {
-      await prepare();
+      const { listenHttp } = await prepare();
       const listener = await listenHttp({ ...httpOptions(listenOptions.host ?? "127.0.0.1"), ...listenOptions });
       listeners.add(listener);
       if (!config.auth) {
@@ -354,7 +360,12 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
       const handler = httpHandler();
       return (request) => handler.fetch(request);
     },
-    nodeHandler: () => toNodeHttpHandler(httpHandler(), log),
+    nodeHandler() {
+      const handler = httpHandler();
+      const node = loadServing().then(({ toNodeHttpHandler }) => toNodeHttpHandler(handler, log));
+      node.catch(() => undefined);
+      return async (request, response, next) => (await node)(request, response, next);
+    },
     async close({ graceMs = 0 } = {}) {
       for (const listener of listeners) listener.stopAccepting();
       const { finished, cancelled } = await operations.drain(graceMs);
