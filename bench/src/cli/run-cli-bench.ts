@@ -44,7 +44,12 @@ export interface CliReport {
 }
 
 const require = createRequire(import.meta.url);
-const serverEntry = (name: string) => path.join(path.dirname(require.resolve(`@modelcontextprotocol/${name}/package.json`)), "dist", "index.js");
+const entryOf = (manifest: string) => path.join(path.dirname(manifest), "dist", "index.js");
+const SERVERS = {
+  everything: entryOf(require.resolve("@modelcontextprotocol/server-everything/package.json")),
+  memory: entryOf(require.resolve("@modelcontextprotocol/server-memory/package.json")),
+  fs: entryOf(require.resolve("@modelcontextprotocol/server-filesystem/package.json")),
+};
 const COUNTED_SERVER = fileURLToPath(new URL("./counted-server.mjs", import.meta.url));
 const CURRENT_CLI = fileURLToPath(new URL("../../../packages/mcp/dist/cli.js", import.meta.url));
 const EXEC_SCRIPT = "const graph = await tools.memory.read_graph({});\nreturn graph.ok ? graph.data : graph.error;\n";
@@ -71,14 +76,14 @@ export async function runCliBench(log: (line: string) => void, settings: CliBenc
     const script = path.join(work, "read-graph.js");
     writeFileSync(script, EXEC_SCRIPT);
     // The shape Claude Desktop writes; each server through a launcher that counts its starts (in the same process).
-    const server = (id: string, name: string, ...args: string[]) => ({ command: process.execPath, args: [COUNTED_SERVER, startsFile, id, serverEntry(name), ...args] });
+    const server = (id: keyof typeof SERVERS, ...args: string[]) => ({ command: process.execPath, args: [COUNTED_SERVER, startsFile, id, SERVERS[id], ...args] });
     writeFileSync(
       config,
       JSON.stringify({
         mcpServers: {
-          everything: server("everything", "server-everything"),
-          memory: { ...server("memory", "server-memory"), env: { MEMORY_FILE_PATH: path.join(work, "memory.jsonl") } },
-          fs: server("fs", "server-filesystem", files),
+          everything: server("everything"),
+          memory: { ...server("memory"), env: { MEMORY_FILE_PATH: path.join(work, "memory.jsonl") } },
+          fs: server("fs", files),
         },
       }),
     );

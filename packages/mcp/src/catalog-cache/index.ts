@@ -1,2 +1,2 @@
-export { catalogKey, createCatalogCache, type CachedCatalog, type CatalogCache } from "./create-catalog-cache.js";
+export { createCatalogCache } from "./create-catalog-cache.js";
 export { defaultCacheDir } from "./default-cache-dir.js";
