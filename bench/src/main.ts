@@ -21,6 +21,8 @@ import { formatClusterReport } from "./cluster/format-cluster-report.js";
 import { runClusterBench } from "./cluster/run-cluster-bench.js";
 import { formatSessionsReport } from "./sessions/format-sessions-report.js";
 import { runSessionsBench } from "./sessions/run-sessions-bench.js";
+import { formatTuningReport } from "./tuning/format-tuning-report.js";
+import { runTuningBench } from "./tuning/run-tuning-bench.js";
 
 const RESULTS = fileURLToPath(new URL("../results/", import.meta.url));
 const only = process.argv[2];
@@ -71,6 +73,13 @@ if (only === "cli") {
   await writeFile(`${RESULTS}cli.json`, `${JSON.stringify({ machine: { ...machine, loadAfter: describeMachine().loadAverage }, ...report }, null, 2)}\n`);
   console.log(`\n## CLI, the first minute (bench/results/cli.json)\n\n${formatCliReport(report)}\n`);
   if (report.wrong.length > 0) throw new Error(`CLI: ${report.wrong.length} commands answered wrongly.`);
+}
+// The figures docs/choosing-limits.md quotes: on demand, about two minutes (bench/README.md).
+if (only === "tuning") {
+  const machine = describeMachine();
+  const report = await runTuningBench(log);
+  await writeFile(`${RESULTS}tuning.json`, `${JSON.stringify({ machine: { ...machine, loadAfter: describeMachine().loadAverage }, ...report }, null, 2)}\n`);
+  console.log(`\n## Tuning (bench/results/tuning.json)\n\n${formatTuningReport(report)}\n`);
 }
 // Leaks take about five minutes: they run only when named (bench/README.md).
 if (only === "leaks") {

@@ -50,8 +50,9 @@ export interface CreateCodeModeOptions extends ToolCallHooks {
   /**
    * Where the script's `resources` global reads from (`resources.list({ namespace? })`, `resources.read({ namespace,
    * uri })`, each resolving to an envelope and counted as a host call), such as a gateway's upstream MCP resources.
-   * Off by default. A caller sees a resource only when its allowlist admits `<namespace>.resource:<uri>` (`docs.*`
-   * admits all of `docs`); answers are capped at `maxToolResultBytes`.
+   * Off by default. A caller sees a resource only when its allowlist admits it: `<namespace>.*` all of a namespace,
+   * `<namespace>.resource:<uri>` that URI exactly, `<namespace>.resource:<prefix>*` the URIs under a prefix (tool
+   * globs such as `*.read_*` admit no resource); answers are capped at `maxToolResultBytes`.
    */
   resources?: ResourceSource;
   /**
@@ -116,7 +117,10 @@ export interface ResumeOptions {
 export interface ExecuteOptions {
   /** Aborting it stops the script and cancels its tool calls; the result fails with `Cancelled`. */
   signal?: AbortSignal;
-  /** The caller's allowlist of tool-name patterns (`billing.*`); every other tool is invisible to this execution. */
+  /**
+   * The caller's allowlist of tool-name patterns (`billing.*`); every other tool is invisible to this execution. It
+   * also names the resources the caller may read (see `CreateCodeModeOptions.resources`).
+   */
   allow?: readonly string[];
   /** Passed to every tool's `execute` as `context.context`, for example a framework's own call options. */
   context?: unknown;

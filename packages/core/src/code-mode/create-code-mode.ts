@@ -8,7 +8,7 @@ import { isParseError, locateError, parsePositionOf, prepareScript, type Prepare
 import { fitResult, SERIALIZER_SOURCE } from "../serializer/index.js";
 import { createWorkspace, FILES_DECLARATION } from "../workspace/index.js";
 import { RESOURCES_DECLARATION } from "../resources/index.js";
-import { createAllowFilter, createToolRegistry, type AllowFilter, type ToolDefinition, type ToolRegistry } from "../tools/index.js";
+import { createAllowFilter, createResourceAllowFilter, createToolRegistry, type AllowFilter, type ToolDefinition, type ToolRegistry } from "../tools/index.js";
 import type { CodeMode, CreateCodeModeOptions, ExecuteOptions, ResumeOptions } from "./code-mode.js";
 import { openContinuation, readPauseSettings, startPauseRun, suspend, type PauseRun } from "./pause-runs.js";
 import { failedResult, type Diagnostic, type ExecutionResult, type JsonValue } from "../envelopes/index.js";
@@ -184,6 +184,7 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
       tools: (name) => tools.registry.get(name),
       findTool,
       allowed,
+      allowedResources: createResourceAllowFilter(spec.allow),
       catalog: withCatalog ? tools.catalog : undefined,
       files: workspace,
       resources: options.resources,

@@ -1,4 +1,5 @@
 export { createAllowFilter, type AllowFilter } from "./allow-filter.js";
+export { createResourceAllowFilter, type ResourceAllowFilter } from "./resource-allow-filter.js";
 export { decodeBinary } from "./decode-binary.js";
 export { defineTool } from "./define-tool.js";
 export {

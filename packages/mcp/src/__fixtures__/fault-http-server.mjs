@@ -30,6 +30,7 @@ function createMcpServer() {
   server.registerTool("deep", { inputSchema: { depth: z.number() } }, async () => text("unreachable"));
   server.registerTool("crash", { description: "Exit the process in the middle of the call." }, async () => text("unreachable"));
   server.registerTool("disconnect", { description: "Drop the connection in the middle of the call." }, async () => text("unreachable"));
+  server.registerTool("where", { description: "Fail with an error page that quotes the URL and credentials it was called with." }, async () => text("unreachable"));
   server.registerTool("add_tool", { inputSchema: { name: z.string() } }, async ({ name }) => {
     added.push(name);
     // Every open session hears of it, the way a server with shared state would tell each client.
@@ -69,6 +70,11 @@ const http = createServer(async (request, response) => {
   if (called === "crash") return setTimeout(() => process.exit(1), 20);
   // Written by hand: the SDK would refuse to send a malformed result, and JSON.stringify cannot write a deep one.
   if (called === "malformed" || called === "deep") return answerByHand(response, body.id, called === "deep" ? deepResult(body.params.arguments.depth) : '{"content":"this should be an array"}');
+  if (called === "where") {
+    // A careless server's error page: it quotes the request, query string and credentials included.
+    const message = `Internal error at http://${request.headers.host}${request.url} (authorization: ${request.headers.authorization ?? "none"})`;
+    return response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ jsonrpc: "2.0", id: body.id, error: { code: -32603, message } }));
+  }
   if (called === "disconnect") {
     response.writeHead(200, { "content-type": "text/event-stream" }).flushHeaders();
     return setTimeout(() => request.socket.destroy(), 20);

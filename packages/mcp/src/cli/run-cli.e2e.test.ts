@@ -93,7 +93,7 @@ return { size: w.data.size, escape: escape.error.code };`);
       const config = file("cluster.json", { mcpServers: { faulty: { command: "node", args: [FAULT_SERVER] } }, cluster: { redisUrl: `redis://:secret-pw@127.0.0.1:${port}` } });
       const served = await codemode("serve", "--config", config, "--transport", "http", "--port", "0");
       expect(served.code).toBe(2);
-      expect(served.stderr).toContain(`codemode: Invalid gateway config: cluster.redisUrl: cannot use Redis at redis://127.0.0.1:${port}`);
+      expect(served.stderr).toContain(`codemode: Invalid gateway config: cluster.redisUrl: cannot use Redis at redis://***@127.0.0.1:${port}`);
       expect(served.stderr).toContain("without cluster.secret a replica needs Redis to start");
       expect(served.stderr).not.toContain("secret-pw");
     });
@@ -214,7 +214,7 @@ return { size: w.data.size, escape: escape.error.code };`);
         child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
         url = await until(() => /listening on (\S+)/.exec(stderr)?.[1] ?? "", 30_000);
         // Upstreams start in the background: the gateway listens before it knows that one is down.
-        await until(() => stderr.includes("upstream remote is down"), 30_000);
+        await until(() => stderr.includes(`upstream remote at http://127.0.0.1:${upstreamPort}/mcp is down`), 30_000);
         everything = await startEverythingHttp(upstreamPort);
       });
 

@@ -132,6 +132,11 @@ describe("parseGatewayConfig", () => {
     expect(message).toContain("auth.bearer[0].token: must be at least 16 characters");
   });
 
+  it("refuses one token for two principals, which would leave who is calling to the order of the list", () => {
+    const bearer = [{ name: "reader", token: TOKEN, allow: ["docs.*"] }, { name: "admin", token: TOKEN }];
+    expect(problemsOf({ mcpServers: {}, auth: { bearer } })).toContain("auth.bearer[1].token: is auth.bearer[0]'s token too; give each principal a token of its own");
+  });
+
   it("accepts sessions and reports a bad time to live or cap, or an unknown key, with its path", () => {
     expect(parseGatewayConfig({ mcpServers: {}, sessions: { ttlMs: 60_000, maxSessions: 4 } }).sessions).toEqual({ ttlMs: 60_000, maxSessions: 4 });
     const message = problemsOf({ mcpServers: {}, sessions: { ttlMs: 0, maxSessions: 2.5, keep: true } });

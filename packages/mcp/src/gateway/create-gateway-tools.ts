@@ -3,6 +3,7 @@ import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import {
   EXECUTION_RESULT_SCHEMA,
   formatExecutionResult,
+  isCodeModeError,
   toErrorData,
   type ApprovalDecision,
   type ApprovalRequest,
@@ -11,7 +12,10 @@ import {
   type ExecutionResult,
 } from "@codemode/core";
 import type { TrackExecution } from "../operate/index.js";
+import type { QuotaGrant } from "../quotas/index.js";
 import { withDeclined, type CallerAnswer, type CallerQuestion, type GatewayCallContext, type UpstreamCaller } from "../tools/index.js";
+import { linkAbort } from "../upstream/index.js";
+import { callerScope, quotaRefusal } from "./caller-scope.js";
 import { executeToolInputSchema, SEARCH_INPUT_SCHEMA, SEARCH_RESULT_SCHEMA } from "./gateway-tool-schemas.js";
 import { renderSearchPage } from "./render-search-page.js";
 import { parseExecuteArguments, parseSearchArguments } from "./parse-gateway-arguments.js";
@@ -147,8 +151,24 @@ export function createGatewayTools(options: CreateGatewayServerOptions): Gateway
         reportProgress(++events, `${tool}: ${update.message ?? done}`);
       };
     }
-    const track = options.track ?? ((execution, run) => run({ signal: execution.signal }));
-    const result = withDeclined(await track({ code, signal }, (tracked) => start(code, sessionId, { ...tracked, context, ...scope })), declined);
+    // Over HTTP the run holds its caller's quota slot until it has ended, and ends when its caller goes away.
+    const http = callerScope();
+    let grant: QuotaGrant | undefined;
+    try {
+      grant = await http?.admit();
+    } catch (error) {
+      if (isCodeModeError(error) && error.code === "LIMIT_EXCEEDED") return quotaRefusal(error);
+      throw error;
+    }
+    const run = linkAbort([signal, http?.gone]);
+    const track = options.track ?? ((execution, go) => go({ signal: execution.signal }));
+    let result: ExecutionResult;
+    try {
+      result = withDeclined(await track({ code, signal: run.signal }, (tracked) => start(code, sessionId, { ...tracked, context, ...scope })), declined);
+    } finally {
+      run.unlink();
+      grant?.release();
+    }
     return {
       content: [{ type: "text", text: formatExecutionResult(result) }],
       structuredContent: { ...result },

@@ -28,6 +28,8 @@ export interface CreateGatewayUpstreamsOptions {
   /** The catalog cache's folder; none kept without it. */
   catalogCache: string | undefined;
   log: (message: string, fields?: UpstreamLogFields) => void;
+  /** Takes credentials out of what an upstream's errors say (see createUpstream). */
+  redact: (text: string) => string;
   warn: (message: string) => void;
   /** Told what an upstream made happen (for a cluster's other replicas). */
   onChange?: (id: string, kind: "tools_changed" | "down" | "up") => void;
@@ -72,6 +74,7 @@ export function createGatewayUpstreams(servers: Record<string, UpstreamConfig>, 
       timeoutMs: options.timeoutMs,
       maxResponseBytes: options.maxResponseBytes,
       log: options.log,
+      redact: options.redact,
       ...(onChange ? { onChange: (kind: "tools_changed" | "down" | "up") => onChange(id, kind) } : {}),
       onTools: (tools) => {
         define(tools);

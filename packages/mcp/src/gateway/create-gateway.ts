@@ -16,10 +16,18 @@ import {
 import { approveThroughClient } from "../approval/index.js";
 import { createOAuthVerifier, LOCAL_OWNER, type Principal } from "../auth/index.js";
 import { createCluster, replicaIdOf, type Cluster } from "../cluster/index.js";
-import { parseClusterConfig, type ClusterConfig, type GatewayConfig } from "../config/index.js";
+import { parseClusterConfig, secretsOf, type ClusterConfig, type GatewayConfig } from "../config/index.js";
 import { createQuotas } from "../quotas/index.js";
 import { createUpstreamResources } from "../resources/index.js";
-import { createLogger, createOperations, setRequestPrincipal, stderrLogWriter, type LogEntry, type LogLevel } from "../operate/index.js";
+import {
+  createLogger,
+  createOperations,
+  createRedactor,
+  setRequestPrincipal,
+  stderrLogWriter,
+  type LogEntry,
+  type LogLevel,
+} from "../operate/index.js";
 import { waitFor, type UpstreamLogFields } from "../upstream/index.js";
 import { createGatewayServer } from "./create-gateway-server.js";
 import { createGatewayUpstreams, type GatewayUpstreamState } from "./create-gateway-upstreams.js";
@@ -120,8 +128,11 @@ const VERSION = "0.0.0";
 export function createGateway(config: GatewayConfig, options: CreateGatewayOptions = {}): Gateway {
   const clusterConfig = options.cluster ? parseClusterConfig(options.cluster) : config.cluster;
   const replicaId = clusterConfig ? replicaIdOf(clusterConfig) : undefined;
+  // Every message the gateway prints, logs, records or gives a script passes through this one function.
+  const redact = createRedactor(secretsOf({ ...config, ...(clusterConfig ? { cluster: clusterConfig } : {}) }));
   const logger = createLogger({
     write: options.log ?? stderrLogWriter(),
+    redact,
     ...(options.logLevel ? { level: options.logLevel } : {}),
     ...(replicaId ? { fields: { replica: replicaId } } : {}),
   });
@@ -133,6 +144,7 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
     ...(config.audit ? { audit: config.audit } : {}),
     baseDir: options.baseDir ?? process.cwd(),
     logger,
+    redact,
     upstreams: () => upstreams.list,
     queued: () => codeMode.stats().queued,
     sessions: () => servers.size,
@@ -197,6 +209,7 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
     approvals: config.approvals,
     catalogCache: options.catalogCache,
     log,
+    redact,
     warn: (message) => logger.warn(message),
     ...(cluster ? { onChange: (upstream: string, kind: "tools_changed" | "down" | "up") => cluster.publish({ upstream, kind }) } : {}),
     onTools: publishTools,

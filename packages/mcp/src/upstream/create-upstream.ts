@@ -14,6 +14,7 @@ import {
 } from "@modelcontextprotocol/client";
 import { CodeModeError } from "@codemode/core";
 import type { UpstreamConfig } from "../config/index.js";
+import { createRedactor } from "../operate/index.js";
 import { createUpstreamTransport } from "./create-upstream-transport.js";
 import { describeStartFailure } from "./describe-start-failure.js";
 import { linkAbort } from "./link-abort.js";
@@ -40,6 +41,8 @@ export interface CreateUpstreamOptions {
   onChange?: (kind: "tools_changed" | "down" | "up") => void;
   /** Receives what happens to the connection; `fields` say it as data (`upstream`, `event`, `durationMs`, ...). */
   log: (message: string, fields?: UpstreamLogFields) => void;
+  /** Takes credentials (an upstream URL's password or token) out of errors before they are kept or shown. */
+  redact?: (text: string) => string;
   /** How long the version probe, the handshake and the first tool listing may take. Default 30 s. */
   connectTimeoutMs?: number;
   /** First and longest wait between connection attempts. */
@@ -109,6 +112,9 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
   const backoff = options.backoff ?? { initialMs: 250, maxMs: 10_000 };
   const timeoutMs = config.timeoutMs ?? options.timeoutMs;
   const maxResponseBytes = config.maxResponseBytes ?? options.maxResponseBytes;
+  const redact = options.redact ?? createRedactor();
+  // Where an HTTP server is, for messages about it: an operator reading "fetch failed" wants to know where.
+  const where = config.url === undefined ? "" : ` at ${redact(config.url)}`;
   let status: UpstreamStatus = "idle";
   let client: Client | undefined;
   let tools = new Map<string, Tool>();
@@ -173,13 +179,15 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
         }
         // A server that answers, but not in the era it spoke before, has changed: find its era again.
         if (!isConnectionError(error) || (error instanceof SdkError && error.code === SdkErrorCode.EraNegotiationFailed)) prior = undefined;
-        const reason = lastWords !== undefined && isConnectionError(error)
-          ? `the server closed the connection as it started; its stderr said "${lastWords.trim().slice(0, 300)}"`
-          : describeStartFailure(id, config, options.baseDir, error, connectTimeout);
+        const reason = redact(
+          lastWords !== undefined && isConnectionError(error)
+            ? `the server closed the connection as it started; its stderr said "${lastWords.trim().slice(0, 300)}"`
+            : describeStartFailure(id, config, options.baseDir, error, connectTimeout),
+        );
         const delay = Math.min(backoff.maxMs, backoff.initialMs * 2 ** failures);
         failures++;
         // The same reason again is not news: a server that stays down is told of once, not at every retry.
-        if (reason !== lastError) options.log(`upstream ${id} is down (${reason}); retrying in ${delay} ms`, { upstream: id, event: "down", reason });
+        if (reason !== lastError) options.log(`upstream ${id}${where} is down (${reason}); retrying in ${delay} ms`, { upstream: id, event: "down", reason });
         lastError = reason;
         status = "down";
         scheduleRetry(delay);
@@ -355,24 +363,24 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
    * One request and its answer on the live connection, with the same timeout, size cap and error rules for tool calls
    * and resource requests. A connection that is gone is dropped and reconnected; a bad answer fails this call alone.
    */
-  async function exchange<T>(current: Client, where: string, what: string, signal: AbortSignal | undefined, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  async function exchange<T>(current: Client, label: string, what: string, signal: AbortSignal | undefined, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
     const connectionSignal = oversize.signal;
     const call = linkAbort([signal, connectionSignal]);
     try {
       const result = await run(call.signal);
       const size = Buffer.byteLength(JSON.stringify(result));
-      if (size > maxResponseBytes) throw tooLarge(where, size);
+      if (size > maxResponseBytes) throw tooLarge(label, size);
       return result;
     } catch (error) {
-      if (signal?.aborted) throw new CodeModeError("CANCELLED", `The call to ${where} was cancelled.`);
+      if (signal?.aborted) throw new CodeModeError("CANCELLED", `The call to ${label} was cancelled.`);
       if (connectionSignal.aborted || (error instanceof ProtocolError && error.code === RESPONSE_TOO_LARGE)) {
-        options.log(`upstream ${id} answered ${where} with more than ${maxResponseBytes} bytes; that call failed, the connection goes on`, { upstream: id, event: "bad_answer" });
-        throw tooLarge(where);
+        options.log(`upstream ${id} answered ${label} with more than ${maxResponseBytes} bytes; that call failed, the connection goes on`, { upstream: id, event: "bad_answer" });
+        throw tooLarge(label);
       }
       if (isConnectionError(error) && client === current) dropConnection(current);
-      const failure = toUpstreamError(error, id, what, timeoutMs);
+      const failure = toUpstreamError(error, id, what, timeoutMs, redact);
       if (isMalformedResult(error)) {
-        options.log(`upstream ${id} answered ${where} with a malformed result (${describeMalformed(error)}); that call failed, the connection goes on`, { upstream: id, event: "bad_answer" });
+        options.log(`upstream ${id} answered ${label} with a malformed result (${redact(describeMalformed(error))}); that call failed, the connection goes on`, { upstream: id, event: "bad_answer" });
       }
       throw failure;
     } finally {
@@ -380,11 +388,11 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
     }
   }
 
-  function tooLarge(where: string, size?: number) {
+  function tooLarge(label: string, size?: number) {
     const measured = size === undefined ? "more than" : `${size} bytes, over`;
     return new CodeModeError(
       "LIMIT_EXCEEDED",
-      `Upstream ${where} answered with ${measured} the ${maxResponseBytes}-byte limit; limits.maxResponseBytes (or mcpServers.${id}.maxResponseBytes) raises it.`,
+      `Upstream ${label} answered with ${measured} the ${maxResponseBytes}-byte limit; limits.maxResponseBytes (or mcpServers.${id}.maxResponseBytes) raises it.`,
     );
   }
 

@@ -3,7 +3,7 @@ import type { ToolCatalog } from "../../catalog/index.js";
 import { callError, failedEnvelopeJson, okEnvelopeJson, type CallError, type ToolCallRecord } from "../../envelopes/index.js";
 import { LIMIT_MESSAGES, toErrorData } from "../../errors/index.js";
 import { encodeToolData } from "../../serializer/index.js";
-import { isToolResult, type AllowFilter, type RegisteredTool } from "../../tools/index.js";
+import { isToolResult, type AllowFilter, type RegisteredTool, type ResourceAllowFilter } from "../../tools/index.js";
 import type { Workspace } from "../../workspace/index.js";
 import type { CallBatch, HostCallRequest, ReplyBatch } from "../protocol.js";
 import { endEvent, notRun, outcomeOf, parseArguments, traceArguments, type Entry } from "./call-entry.js";
@@ -21,6 +21,8 @@ export interface HostCallsOptions {
   /** Asked for an allowed tool `tools` lacks, before the call fails with not_found (CreateCodeModeOptions.findTool). */
   findTool?: ((name: string, signal: AbortSignal) => Promise<RegisteredTool | undefined>) | undefined;
   allowed: AllowFilter;
+  /** The resources the caller may list and read: matched apart from tools, never by a glob over the URI. */
+  allowedResources: ResourceAllowFilter;
   /** The catalog, built on first use; undefined when scripts have no `catalog`. */
   catalog: (() => ToolCatalog) | undefined;
   /** The workspace behind the script's `files`; undefined when scripts have none. */
@@ -186,7 +188,7 @@ export function createHostCalls(options: HostCallsOptions): HostCalls {
     const controller = new AbortController();
     reading.add(controller);
     const reply = await callResources(options.resources, call.name, call.args, {
-      allowed: options.allowed,
+      allowed: options.allowedResources,
       context: options.context,
       signal: controller.signal,
       maxBytes: options.maxToolResultBytes,
