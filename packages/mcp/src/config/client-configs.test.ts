@@ -79,7 +79,7 @@ describe("client config files as the gateway's config", () => {
 
   it("points a settings file with more than servers in it to codemode import", async () => {
     const problems = await problemsOf(path.join(CLIENTS, "vscode", "settings.json"));
-    expect(problems).toContainEqual(expect.stringMatching(/^mcp: unknown key \(the keys here are mcpServers, /));
+    expect(problems).toContainEqual(expect.stringMatching(/^mcp: unknown key \(the keys here are \$schema, mcpServers, /));
     expect(problems).toContain("(root): a client's config file holds more than its servers; `codemode import FILE` prints a gateway config of only them");
   });
 });

@@ -24,7 +24,7 @@ describe("parseGatewayConfig", () => {
     expect(isCodeModeError(thrown) && thrown.code).toBe("INVALID_CONFIG");
     expect(isCodeModeError(thrown) && thrown.details?.problems).toEqual([
       "mcpServers.a: needs a command (stdio) or a url (Streamable HTTP or SSE)",
-      expect.stringMatching(/^extra: unknown key \(the keys here are mcpServers, servers, inputs, limits, tools, /),
+      expect.stringMatching(/^extra: unknown key \(the keys here are \$schema, mcpServers, servers, inputs, limits, tools, /),
       "(root): a client's config file holds more than its servers; `codemode import FILE` prints a gateway config of only them",
     ]);
   });
