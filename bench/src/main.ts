@@ -1,4 +1,5 @@
-// `pnpm bench`: engine, catalog, tokens, load, quotas and sessions (`bench leaks` and `bench cluster` on demand);
+// `pnpm bench`: engine, catalog, tokens, load, quotas, sessions and check (`bench leaks`, `bench cluster` and
+// `bench runtimes` on demand);
 // readable tables on stdout, JSON in bench/results/. Exits non-zero only when a workload crashes or answers wrongly;
 // a missed goal is reported, not fatal (the machine is shared and noisy).
 import { mkdir, writeFile } from "node:fs/promises";
@@ -21,6 +22,10 @@ import { formatClusterReport } from "./cluster/format-cluster-report.js";
 import { runClusterBench } from "./cluster/run-cluster-bench.js";
 import { formatSessionsReport } from "./sessions/format-sessions-report.js";
 import { runSessionsBench } from "./sessions/run-sessions-bench.js";
+import { formatCheckReport } from "./check/format-check-report.js";
+import { runCheckBench } from "./check/run-check-bench.js";
+import { formatRuntimesReport } from "./runtimes/format-runtimes-report.js";
+import { runRuntimesBench } from "./runtimes/run-runtimes-bench.js";
 import { formatTuningReport } from "./tuning/format-tuning-report.js";
 import { runTuningBench } from "./tuning/run-tuning-bench.js";
 
@@ -73,6 +78,19 @@ if (only === "cli") {
   await writeFile(`${RESULTS}cli.json`, `${JSON.stringify({ machine: { ...machine, loadAfter: describeMachine().loadAverage }, ...report }, null, 2)}\n`);
   console.log(`\n## CLI, the first minute (bench/results/cli.json)\n\n${formatCliReport(report)}\n`);
   if (report.wrong.length > 0) throw new Error(`CLI: ${report.wrong.length} commands answered wrongly.`);
+}
+if (only === undefined || only === "check") {
+  const machine = describeMachine();
+  const report = await runCheckBench(log);
+  await writeFile(`${RESULTS}check.json`, `${JSON.stringify({ machine: { ...machine, loadAfter: describeMachine().loadAverage }, ...report }, null, 2)}\n`);
+  console.log(`\n## Check (bench/results/check.json)\n\n${formatCheckReport(report)}\n`);
+}
+// Every runtime (Node.js, Bun, Deno, Chromium, workerd) in turn, a few minutes: only when named (bench/README.md).
+if (only === "runtimes") {
+  const machine = describeMachine();
+  const report = await runRuntimesBench(log, process.argv.slice(3));
+  await writeFile(`${RESULTS}runtimes.json`, `${JSON.stringify({ machine: { ...machine, loadAfter: describeMachine().loadAverage }, ...report }, null, 2)}\n`);
+  console.log(`\n## Runtimes (bench/results/runtimes.json)\n\n${formatRuntimesReport(report)}\n`);
 }
 // The figures docs/choosing-limits.md quotes: on demand, about two minutes (bench/README.md).
 if (only === "tuning") {

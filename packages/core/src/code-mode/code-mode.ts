@@ -5,8 +5,9 @@ import type { ToolDefinition } from "../tools/index.js";
 import type { SessionOptions } from "../session/index.js";
 import type { WorkspaceOptions } from "../workspace/index.js";
 import type { ResourceSource } from "../resources/index.js";
-import type { ExecutionResult } from "../envelopes/index.js";
+import type { CheckResult, ExecutionResult } from "../envelopes/index.js";
 import type { ToolCallHooks, TraceOptions } from "../sandbox/index.js";
+import type { EngineKind } from "../platform/index.js";
 
 /** Options of {@link createCodeMode}. */
 export interface CreateCodeModeOptions extends ToolCallHooks {
@@ -21,7 +22,17 @@ export interface CreateCodeModeOptions extends ToolCallHooks {
   findTool?: (name: string, options: { signal: AbortSignal }) => Promise<ToolDefinition | undefined>;
   /** Limits of every execution; an absent or 0 limit takes its default (DEFAULT_LIMITS). */
   limits?: Partial<ExecutionLimits>;
-  /** Worker threads that run scripts. Default: the machine's available parallelism. */
+  /**
+   * Where scripts run. `"workers"` (the default where the runtime has threads: Node.js, Bun, Deno, browsers): a pool
+   * of worker threads or Web Workers, each of which the host can stop at any time. `"in-process"` (the only one on
+   * Cloudflare Workers and other thread-less hosts): engines on the host's own thread, cheaper to start and to call
+   * tools from, but a long built-in call cannot be stopped and runs take turns. See docs/isolation.md.
+   */
+  engine?: EngineKind;
+  /**
+   * Engines that run scripts at once. Default: the CPUs the runtime reports for `"workers"`, 2 for `"in-process"`
+   * (each in-process engine holds its own capped memory).
+   */
   poolSize?: number;
   /** Search and prompt settings. */
   catalog?: CatalogOptions;
@@ -40,6 +51,14 @@ export interface CreateCodeModeOptions extends ToolCallHooks {
   output?: "result" | "printed";
   /** Arguments and result summaries in each ToolCallRecord; off by default. */
   trace?: TraceOptions;
+  /**
+   * Whether scripts are checked against the declarations the model is shown before they run (see docs/checking.md):
+   * an unknown tool, a missing, extra or wrongly typed argument, a value outside an enum, a positional argument, a
+   * namespace called, a field the tool's `outputSchema` rules out. "refuse" (default): a script with a fault does not
+   * run (`CheckFailed`, every fault in `diagnostics`, no tool called). "warn": it runs, and the faults come back in
+   * `diagnostics`. "off": no check.
+   */
+  check?: "refuse" | "warn" | "off";
   /**
    * A folder scripts may read and write through the `files` global (`read`, `write`, `list`, `remove`, each resolving
    * to an envelope and counted as a host call). Off by default: without it scripts have no `files`. No path leaves
@@ -192,6 +211,16 @@ export interface CodeMode {
   readonly catalog: HostCatalog;
   /** The `declare const tools: {...}` TypeScript text for the tools a caller may use. */
   declarations(options?: CatalogCallOptions): string;
+  /**
+   * Checks a script against the declarations of the tools a caller may use, without running it: `{ ok, diagnostics }`,
+   * each fault with its line and column in the script as given (code fences and TypeScript included) and, when one
+   * fix is plain, a `suggestion`. Throws CHECK_UNAVAILABLE when the checker cannot start.
+   *
+   * @example
+   * const { ok, diagnostics } = await codeMode.check("return tools.billing.list_invoice({});");
+   * // ok: false; diagnostics[0].suggestion: "tools.billing.list_invoices"
+   */
+  check(code: string, options?: CatalogCallOptions): Promise<CheckResult>;
   /** The execute tool's description for the tools a caller may use. */
   prompt(options?: CatalogCallOptions & { tokenBudget?: number }): string;
   /** Replaces the tool set; executions already running keep the tools they started with. */

@@ -1,22 +1,28 @@
-import { availableParallelism } from "node:os";
+import { platform } from "#platform";
 import { createToolCatalog, type ToolCatalog } from "../catalog/index.js";
+import { unavailableChecker } from "../check/index.js";
 import { CodeModeError, ERROR_MESSAGES, isCodeModeError } from "../errors/index.js";
 import { resolveLimits, type ExecutionLimits } from "../limits/index.js";
-import { createHostCalls, createWorkerPool, type PoolJob, type RunOutcome, type RunRecording } from "../sandbox/index.js";
+import { createHostCalls, type PoolJob, type RunOutcome, type RunRecording, type WorkerPool, type WorkerPoolOptions } from "../sandbox/index.js";
 import { createSessions, readSessionTarget, type SessionTarget } from "../session/index.js";
-import { isParseError, locateError, parsePositionOf, prepareScript, type PreparedScript } from "../script/index.js";
+import { installTypeStripper, isParseError, locateError, needsTypeStripper, parsePositionOf, prepareScript, type PreparedScript } from "../script/index.js";
 import { fitResult, SERIALIZER_SOURCE } from "../serializer/index.js";
-import { createWorkspace, FILES_DECLARATION } from "../workspace/index.js";
+import { FILES_DECLARATION } from "../workspace/index.js";
 import { RESOURCES_DECLARATION } from "../resources/index.js";
 import { createAllowFilter, createResourceAllowFilter, createToolRegistry, type AllowFilter, type ToolDefinition, type ToolRegistry } from "../tools/index.js";
 import type { CodeMode, CreateCodeModeOptions, ExecuteOptions, ResumeOptions } from "./code-mode.js";
 import { openContinuation, readPauseSettings, startPauseRun, suspend, type PauseRun } from "./pause-runs.js";
-import { failedResult, type Diagnostic, type ExecutionResult, type JsonValue } from "../envelopes/index.js";
+import { failedResult, type CheckDiagnostic, type Diagnostic, type ExecutionResult, type JsonValue } from "../envelopes/index.js";
+import { createScriptCheck, parseErrorResult, refusedResult, uncheckedDiagnostic } from "./script-check.js";
 import { encodeScriptArgs } from "./encode-script-args.js";
 import { createHostCatalog } from "./host-catalog.js";
 import { combineHooks, loadOpenTelemetry, startExecutionSpans } from "./open-telemetry.js";
 import { readOptions } from "./read-options.js";
 import { toPrinted } from "./to-printed.js";
+import { runtimeName, utf8ByteLength } from "../portable/index.js";
+import type { EngineKind } from "../platform/index.js";
+
+type SandboxPoolFactory = (options: WorkerPoolOptions) => WorkerPool;
 
 interface ToolSet {
   registry: ToolRegistry;
@@ -52,8 +58,32 @@ function toJson(value: unknown): JsonValue {
   }
 }
 
+/** Engines on the host's thread by default: runs overlap only while they wait for tools, and each engine costs memory. */
+const IN_PROCESS_POOL_SIZE = 2;
+
+let typeStripper: Promise<void> | undefined;
+
+/** Loads the TypeScript stripper once per process; a failure is tried again by the next script that needs it. */
+function loadTypeStripper(): Promise<void> {
+  typeStripper ??= platform.loadTypeStripper().then(installTypeStripper, () => {
+    typeStripper = undefined;
+  });
+  return typeStripper;
+}
+
+/** The engine the options ask for, when the runtime offers it. */
+function readEngine(engine: unknown): EngineKind {
+  if (engine === undefined) return platform.engines[0]!;
+  if (typeof engine === "string" && (platform.engines as readonly string[]).includes(engine)) return engine as EngineKind;
+  const offered = platform.engines.map((kind) => `"${kind}"`).join(" or ");
+  throw new CodeModeError("INVALID_OPTIONS", `engine ${JSON.stringify(engine)} is not available on ${runtimeName()}: use ${offered}.`, {
+    details: { option: "engine" },
+  });
+}
+
 /**
- * Creates a sandbox that runs model-written scripts against host tools, in a pool of worker threads.
+ * Creates a sandbox that runs model-written scripts against host tools, in a pool of worker threads (or, with
+ * `engine: "in-process"` and where the runtime has no threads, on the host's own thread).
  *
  * @example
  * const codeMode = createCodeMode({ tools: [listInvoices], limits: { timeoutMs: 5000 } });
@@ -62,13 +92,14 @@ function toJson(value: unknown): JsonValue {
  */
 export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
   const limits = resolveLimits(options.limits);
-  const poolSize = options.poolSize ?? availableParallelism();
+  const engine = readEngine(options.engine);
+  const poolSize = options.poolSize ?? (engine === "workers" ? platform.cpuCount() : IN_PROCESS_POOL_SIZE);
   if (!Number.isSafeInteger(poolSize) || poolSize < 1) {
     throw new CodeModeError("INVALID_OPTIONS", `poolSize must be a positive integer, got ${String(poolSize)}.`);
   }
   const withCatalog = options.search !== false;
-  const { callStyle, output, trace } = readOptions(options);
-  const workspace = options.workspace ? createWorkspace(options.workspace) : undefined;
+  const { callStyle, output, check: checkMode, trace } = readOptions(options, platform.scriptChecker ? "refuse" : "off");
+  const workspace = options.workspace ? platform.createWorkspace(options.workspace) : undefined;
   const hooks = { onToolCallStart: options.onToolCallStart, onToolCallEnd: options.onToolCallEnd };
   const toToolSet = (tools: readonly ToolDefinition[]): ToolSet => {
     const registry = createToolRegistry(tools);
@@ -76,7 +107,8 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
     return { registry, catalog: () => (catalog ??= createToolCatalog(registry.tools, options.catalog, callStyle)) };
   };
   let toolSet = toToolSet(options.tools ?? []);
-  const pool = createWorkerPool({
+  const createPool: SandboxPoolFactory = (poolOptions) => platform.createPool(engine, poolOptions);
+  const pool = createPool({
     size: poolSize,
     memoryBytes: limits.memoryBytes,
     maxStackBytes: limits.maxStackBytes,
@@ -86,7 +118,7 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
   pool.warm();
   const { memoryBytes, maxStackBytes } = limits;
   const sessions = options.sessions
-    ? createSessions(options.sessions, { memoryBytes, maxStackBytes, serializerSource: SERIALIZER_SOURCE }, runLimits(limits))
+    ? createSessions(options.sessions, { memoryBytes, maxStackBytes, serializerSource: SERIALIZER_SOURCE, createPool }, runLimits(limits))
     : undefined;
   const prepare = createPrepareCache(limits);
   const findTool = options.findTool
@@ -95,6 +127,11 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
         return found ? createToolRegistry([found]).get(name) : undefined;
       }
     : undefined;
+  const globals = () => `${workspace ? `${FILES_DECLARATION}\n` : ""}${options.resources ? `${RESOURCES_DECLARATION}\n` : ""}`;
+  // The checker is a compiler process shared by the code modes of the process, started on the first check; what it
+  // needs loads now, in the background, as the pool's first worker starts.
+  const scriptCheck = createScriptCheck(withCatalog, globals, platform.scriptChecker?.hold() ?? unavailableChecker(runtimeName()));
+  if (checkMode !== "off") scriptCheck.preload();
   const pause = readPauseSettings(options.approvals, limits.maxOutputBytes);
   let closed = false;
 
@@ -171,6 +208,7 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
     };
     let prepared: PreparedScript;
     try {
+      if (needsTypeStripper(code)) await loadTypeStripper();
       prepared = prepare(code);
     } catch (error) {
       const parseError =
@@ -180,9 +218,14 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
       return finish(failedResult(parseError));
     }
     const tools = spec.tools ?? toolSet;
+    // Refused before anything ran: no tool is called and no hook fires. "warn" checks while the script runs.
+    const checking = checkMode === "off" ? undefined : checkBeforeRun(code, tools, allowed);
+    const checked = checkMode === "refuse" ? await checking : undefined;
+    if (checked && "refused" in checked) return finish(refusedResult(checked.refused));
     const calls = createHostCalls({
       tools: (name) => tools.registry.get(name),
       findTool,
+      allTools: () => tools.registry.tools,
       allowed,
       allowedResources: createResourceAllowFilter(spec.allow),
       catalog: withCatalog ? tools.catalog : undefined,
@@ -217,7 +260,8 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
     const unsent = outcome.unfinishedCalls.filter((call) => !call.sent);
     const toolCalls = calls.finish(unsent);
     const logs = [...calls.logs, ...outcome.logs];
-    const diagnostics = [...outcome.diagnostics, ...unfinishedDiagnostics(outcome, prepared)];
+    const found = checked ?? (await checking);
+    const diagnostics = [...(found && "diagnostics" in found ? found.diagnostics : []), ...outcome.diagnostics, ...unfinishedDiagnostics(outcome, prepared)];
     if (outcome.paused && pauseRun && pause) {
       const lineOf = (stack: string | undefined) => (stack ? (locateError(stack, prepared)?.line ?? null) : null);
       const pausedCalls = calls.paused();
@@ -260,15 +304,32 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
     return finish(output === "printed" ? toPrinted(ran) : ran, { value: result, bytes });
   }
 
+  /** The check of a run: its faults to refuse it for, or the diagnostics it runs with (a checker that failed says so). */
+  async function checkBeforeRun(code: string, tools: ToolSet, allowed: AllowFilter): Promise<{ refused: CheckDiagnostic[] } | { diagnostics: Diagnostic[] }> {
+    try {
+      const { ok, diagnostics } = await scriptCheck.check(code, tools, allowed);
+      // The engine judges syntax itself as it reads the script, before anything runs: its ParseError stays the answer.
+      if (diagnostics.some((diagnostic) => diagnostic.code === "syntax_error")) return { diagnostics: [] };
+      return ok || checkMode !== "refuse" ? { diagnostics } : { refused: diagnostics };
+    } catch (error) {
+      return { diagnostics: [uncheckedDiagnostic(error)] };
+    }
+  }
+
   return {
     execute,
     resume,
-    catalog: createHostCatalog(() => toolSet.catalog()),
-    declarations: (callOptions) => {
-      const declarations = toolSet.catalog().declarations(createAllowFilter(callOptions?.allow), { search: withCatalog });
-      const files = workspace ? `${FILES_DECLARATION}\n` : "";
-      return `${declarations}${files}${options.resources ? `${RESOURCES_DECLARATION}\n` : ""}`;
+    async check(code, checkOptions) {
+      if (closed) throw new CodeModeError("CLOSED", "This code mode is closed; create a new one to check scripts.");
+      try {
+        prepare(code);
+      } catch (error) {
+        return parseErrorResult(error);
+      }
+      return scriptCheck.check(code, toolSet, createAllowFilter(checkOptions?.allow));
     },
+    catalog: createHostCatalog(() => toolSet.catalog()),
+    declarations: (callOptions) => `${toolSet.catalog().declarations(createAllowFilter(callOptions?.allow), { search: withCatalog })}${globals()}`,
     prompt: (callOptions) =>
       toolSet.catalog().prompt(createAllowFilter(callOptions?.allow), {
         ...pickBudget(callOptions?.tokenBudget),
@@ -290,7 +351,7 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
     },
     async close() {
       closed = true;
-      await Promise.all([pool.close(), sessions?.close()]);
+      await Promise.all([pool.close(), sessions?.close(), scriptCheck.close()]);
     },
   };
 }
@@ -313,7 +374,7 @@ function readOutcome(outcome: RunOutcome): { result: JsonValue; error: RunOutcom
   try {
     const result = JSON.parse(typeof json === "string" ? json : UTF8.decode(json)) as JsonValue;
     // The guest's JSON.stringify writes what the host's would for the parsed value, so its size is the value's.
-    return { result, error: null, bytes: typeof json === "string" ? Buffer.byteLength(json, "utf8") : json.length };
+    return { result, error: null, bytes: typeof json === "string" ? utf8ByteLength(json) : json.length };
   } catch {
     // Only a script that replaced built-ins the serialiser relies on can get here.
     const message = "The returned value could not be serialised: the serialiser produced text that is not JSON.";

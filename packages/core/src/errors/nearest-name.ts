@@ -1,18 +1,28 @@
+// The longest tool name (the tools' MAX_TOOL_NAME_LENGTH): a longer name matches nothing, so a hostile one costs no work.
+const LONGEST_NAME = 128;
+
 /**
- * The candidate a mistyped name most likely meant, for a "did you mean" in an error message: the same name in
- * another case, or the closest by edits (a letter added, dropped, changed or two swapped) within a third of its
- * length; undefined when none is that close.
+ * The candidate nearest to `name`, for a "did you mean" (a tool, a limit, a config key), or undefined when none is near
+ * enough to be what was meant: within an edit distance of a third of the name's length (at least 2), compared without
+ * case, `_` and `-` first. Bounded work: a name longer than a tool name can be matches nothing, and each comparison
+ * stops once it is past the bound.
  *
  * @example
+ * nearestName("billing.list_invoice", ["billing.list_invoices", "crm.get_customer"]); // "billing.list_invoices"
  * nearestName("timeoutMS", ["timeoutMs", "memoryBytes"]); // "timeoutMs"
  */
 export function nearestName(name: string, candidates: Iterable<string>): string | undefined {
-  const wanted = name.toLowerCase();
+  if (name.length === 0 || name.length > LONGEST_NAME) return undefined;
+  const folded = fold(name);
+  const bound = Math.max(2, Math.floor(name.length / 3));
   let best: string | undefined;
-  let bestDistance = Math.max(1, Math.floor(name.length / 3)) + 1;
+  let bestDistance = bound + 1;
   for (const candidate of candidates) {
-    // Case alone costs less than any edit.
-    const distance = candidate.toLowerCase() === wanted ? 0.5 : editDistance(wanted, candidate.toLowerCase(), bestDistance);
+    if (candidate === name) continue;
+    // Spelt the same but for case, `_` or `-`: nearer than any edit.
+    if (fold(candidate) === folded) return candidate;
+    if (Math.abs(candidate.length - name.length) >= bestDistance) continue;
+    const distance = editDistance(name, candidate, bestDistance - 1);
     if (distance < bestDistance) {
       best = candidate;
       bestDistance = distance;
@@ -21,24 +31,24 @@ export function nearestName(name: string, candidates: Iterable<string>): string 
   return best;
 }
 
-/** Optimal string alignment distance, giving up (returning `ceiling`) once every path costs that much. */
-function editDistance(a: string, b: string, ceiling: number): number {
-  if (Math.abs(a.length - b.length) >= ceiling) return ceiling;
-  let twoBack: number[] = [];
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    let rowBest = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, twoBack[j - 2]! + 1);
+function fold(name: string): string {
+  return name.toLowerCase().replace(/[_-]/g, "");
+}
+
+/** Levenshtein distance of two strings, or `limit + 1` as soon as it must exceed `limit`. */
+function editDistance(left: string, right: string, limit: number): number {
+  let previous = Array.from({ length: right.length + 1 }, (_, index) => index);
+  for (let row = 1; row <= left.length; row++) {
+    const current = [row];
+    let smallest = row;
+    for (let column = 1; column <= right.length; column++) {
+      const cost = left[row - 1] === right[column - 1] ? 0 : 1;
+      const value = Math.min(previous[column]! + 1, current[column - 1]! + 1, previous[column - 1]! + cost);
       current.push(value);
-      rowBest = Math.min(rowBest, value);
+      if (value < smallest) smallest = value;
     }
-    if (rowBest >= ceiling) return ceiling;
-    twoBack = previous;
+    if (smallest > limit) return limit + 1;
     previous = current;
   }
-  return Math.min(previous[b.length]!, ceiling);
+  return previous[right.length]!;
 }

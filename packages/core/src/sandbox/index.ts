@@ -1,9 +1,12 @@
 export {
   callHook,
+  compilePackageAsset,
+  compileQuickJSModule,
   createHostCalls,
   createWorkerPool,
   DEFAULT_MAX_SUMMARY_BYTES,
   HARD_STOP_GRACE_MS,
+  startNodeWorker,
   type PoolJob,
   type ToolCallEndEvent,
   type ToolCallHooks,
@@ -13,4 +16,6 @@ export {
   type WorkerPool,
   type WorkerPoolOptions,
 } from "./host/index.js";
+export { createInProcessPool } from "./in-process/index.js";
+export { createWebWorkerStarter } from "./web/index.js";
 export { SANDBOX_GLOBALS, type RunOutcome, type RunRecording } from "./protocol.js";

@@ -5,6 +5,7 @@ Usage:
   codemode serve --config FILE [--transport stdio|http] [--host H] [--port N] [--grace-ms N]
                  [--log-level debug|info|warn|error]
   codemode exec SCRIPT [--config FILE] [--workspace DIR] [-- ARGS...]
+  codemode check SCRIPT [--config FILE]
   codemode search QUERY --config FILE [--server ID] [--limit N] [--detail brief|full]
   codemode types --config FILE
   codemode login SERVER --config FILE [--no-browser]
@@ -18,6 +19,9 @@ Commands:
   exec     Run one script (a .js/.ts file, or - for stdin) against the config's servers and print
            the execution result as JSON; ARGS reach the script as the global \`args\`.
            Exits 0 when the script completed, 1 when it failed.
+  check    Check a script (a .js/.ts file, or - for stdin) against the declarations of the config's
+           tools without running it: prints each fault as SCRIPT:LINE:COLUMN: CODE: MESSAGE.
+           Exits 0 when it has none, 1 when it has faults (exec and the gateway refuse such a script).
   search   Print the tools that match QUERY, as JSON.
   types    Print the TypeScript declarations of every tool.
   login    Authorize the gateway at an OAuth upstream (a server entry with "oauth"): prints the
@@ -40,8 +44,9 @@ Options:
   -V, --version       Print the version.
 
 Upstreams start when a command first needs them, with progress on stderr. Each one's tool list is kept
-in a cache folder (CODEMODE_CACHE_DIR, default ~/.cache/codemode on Linux), so search and types answer
-from it without starting anything, and exec starts only the upstreams its script calls.
+in a cache folder (CODEMODE_CACHE_DIR, default ~/.cache/codemode on Linux), so search, types and check
+answer from it without starting anything, and exec starts only the upstreams its script calls.
 
-Exit codes: 0 success, 1 the script failed, 2 bad usage, bad config, or (search, types) no upstream
-whose tools could be listed (one that cannot start while others can is named on stderr).`;
+Exit codes: 0 success, 1 the script failed (or check found faults), 2 bad usage, bad config, or
+(search, types, check) no upstream whose tools could be listed (one that cannot start while others can
+is named on stderr).`;

@@ -5,11 +5,12 @@ import { CodeModeError, isCodeModeError, nearestName } from "@codemode/core";
 import { defaultCacheDir } from "../catalog-cache/index.js";
 import { replicaIdOf } from "../cluster/index.js";
 import { importClientConfig, loadGatewayConfig, parseGatewayConfig, readClientConfigFile, type GatewayConfig } from "../config/index.js";
-import { createGateway, type Gateway } from "../gateway/index.js";
+import { createGateway, startNamedUpstreams, withUnlistedUpstreams, type Gateway } from "../gateway/index.js";
 import { createLogger, formatLogEntry, LOG_LEVELS, type LogLevel } from "../operate/index.js";
 import { withDeclined, type GatewayCallContext } from "../tools/index.js";
 import { CLI_USAGE } from "./cli-usage.js";
 import { createProgress } from "./create-progress.js";
+import { runCheck } from "./run-check.js";
 import { runLogin, runLogout } from "./run-login.js";
 import { readPackageVersion } from "./read-package-version.js";
 
@@ -95,16 +96,32 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       const workspace = values.workspace === undefined ? undefined : await requireFolder(values.workspace);
       const code = await readScript(rest[0] as string);
       return withGateway(loaded, io, workspace, async (gateway, print) => {
-        // Nothing is started before the script runs: a syntax error is reported at once, and each upstream starts
-        // when the script first calls it (from the catalog cache's tools, or found then). A script that searches the
-        // catalog needs the tools of every upstream the cache does not know.
+        // Nothing is started before the script is checked: a fault is reported at once, and each upstream starts when
+        // the script first calls it. An upstream the catalog cache does not know is started first when the script
+        // names it (the check must know its tools), and every one when the script searches the catalog.
         if (/\bcatalog\s*\./.test(code)) await gateway.start({ upstreams: uncached(gateway) });
+        const unlisted = await startNamedUpstreams(code, {
+          upstreams: () => gateway.upstreams(),
+          check: loaded.config.script?.check === "off" ? undefined : (script) => gateway.codeMode.check(script),
+          ready: (id) => startUpstream(gateway, id),
+        });
         // No client to ask: the upstreams' questions are declined, and the result's diagnostics say so.
         const declined: string[] = [];
         const context: GatewayCallContext = { caller: { onDeclined: (message) => declined.push(message) } };
-        const result = withDeclined(await gateway.codeMode.execute(code, { args: scriptArgs, context }), declined);
+        const result = withUnlistedUpstreams(withDeclined(await gateway.codeMode.execute(code, { args: scriptArgs, context }), declined), unlisted);
         print(`${JSON.stringify(result, null, 2)}\n`);
         return result.status === "completed" ? 0 : 1;
+      });
+    }
+    case "check": {
+      expectPositionals(command, rest, 1, "SCRIPT");
+      const loaded = values.config ? await requireConfig(values.config) : { config: parseGatewayConfig({ mcpServers: {} }), baseDir: process.cwd() };
+      const file = rest[0] as string;
+      const code = await readScript(file);
+      return withGateway(loaded, io, undefined, async (gateway, print) => {
+        const notKnown = await startUncached(gateway);
+        if (notKnown) return notKnown;
+        return runCheck(file, code, (script) => gateway.codeMode.check(script), { stdout: print });
       });
     }
     case "search": {
@@ -148,7 +165,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       return 0;
     }
     default:
-      throw usageError(`unknown command "${command}"; the commands are serve, exec, search, types, login, logout and import.`);
+      throw usageError(`unknown command "${command}"; the commands are serve, exec, check, search, types, login, logout and import.`);
   }
 }
 
@@ -273,6 +290,13 @@ async function startUncached(gateway: Gateway): Promise<number | undefined> {
   await gateway.start({ upstreams: uncached(gateway) });
   const upstreams = gateway.upstreams();
   return upstreams.length > 0 && upstreams.every((upstream) => upstream.catalog === "none") ? 2 : undefined;
+}
+
+/** Starts one upstream; rejects, saying why, when it could not list its tools. */
+async function startUpstream(gateway: Gateway, id: string): Promise<void> {
+  await gateway.start({ upstreams: [id] });
+  const state = gateway.upstreams().find((upstream) => upstream.id === id);
+  if (state?.catalog === "none") throw new Error(`Upstream ${id} is down (${state.error ?? "it could not start"}); retrying.`);
 }
 
 /** Refuses a `--server` that names no upstream, with the one it most likely meant. */

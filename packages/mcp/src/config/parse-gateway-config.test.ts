@@ -146,10 +146,11 @@ describe("parseGatewayConfig", () => {
   });
 
   it("accepts the script and workspace keys and reports bad values with their paths", () => {
-    const config = parseGatewayConfig({ mcpServers: {}, script: { callStyle: "value", output: "printed" }, workspace: { dir: "work" } });
-    expect(config.script).toEqual({ callStyle: "value", output: "printed" });
+    const config = parseGatewayConfig({ mcpServers: {}, script: { callStyle: "value", output: "printed", check: "warn" }, workspace: { dir: "work" } });
+    expect(config.script).toEqual({ callStyle: "value", output: "printed", check: "warn" });
     expect(config.workspace).toEqual({ dir: "work" });
-    const message = problemsOf({ mcpServers: {}, script: { callStyle: "throw", output: "all" }, workspace: { dir: "", maxFileBytes: -1 } });
+    const message = problemsOf({ mcpServers: {}, script: { callStyle: "throw", output: "all", check: "strict" }, workspace: { dir: "", maxFileBytes: -1 } });
+    expect(message).toContain('script.check: must be "refuse", "warn" or "off"');
     expect(message).toContain('script.callStyle: must be "envelope" or "value"');
     expect(message).toContain('script.output: must be "result" or "printed"');
     expect(message).toContain("workspace.dir: must be a folder's path");

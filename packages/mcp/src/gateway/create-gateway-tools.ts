@@ -20,6 +20,7 @@ import { executeToolInputSchema, SEARCH_INPUT_SCHEMA, SEARCH_RESULT_SCHEMA } fro
 import { renderSearchPage } from "./render-search-page.js";
 import { parseExecuteArguments, parseSearchArguments } from "./parse-gateway-arguments.js";
 import { searchTools } from "./search-tools.js";
+import { withUnlistedUpstreams } from "./start-named-upstreams.js";
 
 /** Options of {@link createGatewayServer} and of the tools it serves. */
 export interface CreateGatewayServerOptions {
@@ -52,6 +53,11 @@ export interface CreateGatewayServerOptions {
   catalogPending?: () => boolean;
   /** Told each time a client has been given the tool list. */
   onList?: () => void;
+  /**
+   * Before each script runs: lists the tools of the upstreams it names that are not known yet (see
+   * startNamedUpstreams); resolves to a note for each that did not come, which the result's diagnostics carry.
+   */
+  beforeRun?: (code: string, signal: AbortSignal) => Promise<string[]>;
 }
 
 /** What one `tools/call` request gives the tools, whichever protocol era carried it. */
@@ -73,7 +79,10 @@ export interface GatewayToolCall {
 /** The gateway's `execute` and `search` tools, independent of the MCP SDK and protocol era that serve them. */
 export interface GatewayTools {
   list(): Tool[];
-  /** Runs one tool; an unknown tool or bad arguments throw a JSON-RPC invalid-params `McpError`. */
+  /**
+   * Runs one tool; an unknown tool throws a JSON-RPC invalid-params `McpError`, and bad arguments are a tool error
+   * (`isError`) the model can correct, as MCP 2025-11-25 asks.
+   */
   call(name: string, args: unknown, call: GatewayToolCall): Promise<CallToolResult>;
   /**
    * Runs `execute` on the pausing code mode: a call that needs approval ends the run, and the result's
@@ -117,14 +126,14 @@ export function createGatewayTools(options: CreateGatewayServerOptions): Gateway
   async function call(name: string, args: unknown, toolCall: GatewayToolCall): Promise<CallToolResult> {
     if (name === executeName) return execute(args, toolCall, waiting);
     if (searchName !== false && name === searchName) {
-      const parsed = parseSearchArguments(searchName, args);
       try {
+        const parsed = parseSearchArguments(searchName, args);
         const notes = (await options.awaitCatalog?.(toolCall.signal)) ?? [];
         const page = await searchTools(codeMode, parsed, scope);
         const text = [renderSearchPage(page), ...notes].join("\n");
         return { content: [{ type: "text", text }], structuredContent: { ...page, ...(notes.length > 0 ? { notes } : {}) } };
       } catch (error) {
-        return { content: [{ type: "text", text: toErrorData(error).message }], isError: true };
+        return toolError(toErrorData(error).message);
       }
     }
     // -32602 as the MCP spec asks for an unknown tool (docs/decisions: unknown tool error code).
@@ -137,7 +146,14 @@ export function createGatewayTools(options: CreateGatewayServerOptions): Gateway
     { signal, askApproval, ask, log, reportProgress }: GatewayToolCall,
     start: (code: string, sessionId: string | undefined, run: Omit<ExecuteOptions, "signal"> & { signal?: AbortSignal }) => Promise<ExecutionResult>,
   ): Promise<CallToolResult> {
-    const { code, sessionId } = parseExecuteArguments(executeName, args, options.sessionOwner !== undefined);
+    let parsed: ReturnType<typeof parseExecuteArguments>;
+    try {
+      parsed = parseExecuteArguments(executeName, args, options.sessionOwner !== undefined);
+    } catch (error) {
+      if (isCodeModeError(error) && error.code === "INVALID_ARGUMENTS") return toolError(error.message);
+      throw error;
+    }
+    const { code, sessionId } = parsed;
     // One caller object per execution: upstreams tell executions apart by it.
     const declined: string[] = [];
     const caller: UpstreamCaller = { ...(ask ? { ask } : {}), ...(log ? { log } : {}), onDeclined: (message) => declined.push(message) };
@@ -164,7 +180,9 @@ export function createGatewayTools(options: CreateGatewayServerOptions): Gateway
     const track = options.track ?? ((execution, go) => go({ signal: execution.signal }));
     let result: ExecutionResult;
     try {
-      result = withDeclined(await track({ code, signal: run.signal }, (tracked) => start(code, sessionId, { ...tracked, context, ...scope })), declined);
+      const unlisted = (await options.beforeRun?.(code, run.signal)) ?? [];
+      const ran = await track({ code, signal: run.signal }, (tracked) => start(code, sessionId, { ...tracked, context, ...scope }));
+      result = withUnlistedUpstreams(withDeclined(ran, declined), unlisted);
     } finally {
       run.unlink();
       grant?.release();
@@ -204,4 +222,9 @@ export function createGatewayTools(options: CreateGatewayServerOptions): Gateway
       );
     },
   };
+}
+
+/** A tool error as the model reads it: the call's own result, with `isError`, rather than a protocol error. */
+function toolError(message: string): CallToolResult {
+  return { content: [{ type: "text", text: message }], isError: true };
 }

@@ -53,6 +53,8 @@ export interface GatewayUpstreams {
   findTool(name: string, options: { signal: AbortSignal }): Promise<ToolDefinition | undefined>;
   /** Waits, within each one's call timeout, for the upstreams no tool list is known of; a note for each still without. */
   awaitCatalog(signal: AbortSignal): Promise<string[]>;
+  /** Waits for one upstream as a call would (see Upstream.ready). */
+  ready(id: string, signal: AbortSignal): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -130,6 +132,7 @@ export function createGatewayUpstreams(servers: Record<string, UpstreamConfig>, 
       );
       return notes.filter((note): note is string => note !== undefined);
     },
+    ready: (id, signal) => byId.get(id)!.ready(`the check of the script, which calls ${id}`, signal),
     async close() {
       await Promise.all(list.map((upstream) => upstream.close()));
       await Promise.all(writing);

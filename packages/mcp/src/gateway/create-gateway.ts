@@ -31,6 +31,7 @@ import {
 import { waitFor, type UpstreamLogFields } from "../upstream/index.js";
 import { createGatewayServer } from "./create-gateway-server.js";
 import { createGatewayUpstreams, type GatewayUpstreamState } from "./create-gateway-upstreams.js";
+import { startNamedUpstreams } from "./start-named-upstreams.js";
 import { assertSafeExposure } from "./check-host-and-origin.js";
 import type { CreateHttpHandlerOptions, HttpHandler } from "./create-http-handler.js";
 import { createPausedRuns } from "./paused-runs.js";
@@ -279,6 +280,12 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
       pausing: { codeMode: pausingCodeMode, owner },
       awaitCatalog: upstreams.awaitCatalog,
       onList: () => firstListing(),
+      beforeRun: (code: string, signal: AbortSignal) =>
+        startNamedUpstreams(code, {
+          upstreams: upstreams.states,
+          check: config.script?.check === "off" ? undefined : (script) => codeMode.check(script, allow ? { allow } : {}),
+          ready: (id) => upstreams.ready(id, signal),
+        }),
       catalogPending: () => upstreams.states().some((upstream) => upstream.catalog === "none"),
     };
   }

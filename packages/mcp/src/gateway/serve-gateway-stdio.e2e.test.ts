@@ -89,6 +89,23 @@ describe("codemode serve over stdio", () => {
     expect(await execute(legacy, code)).toMatchObject({ status: "completed", result: ["r1", "r2"] });
   });
 
+  it("refuses a faulty script in both eras before any approval is asked, and answers bad arguments as a tool error", async () => {
+    nextAnswer = { action: "accept" };
+    const code = `await tools.records.delete_record({ id: "r2" });\nreturn tools.records.list_records("all");`;
+    for (const client of [modern, legacy]) {
+      const answer = await client.callTool({ name: "execute", arguments: { code } });
+      expect(answer.structuredContent).toMatchObject({
+        error: { kind: "CheckFailed", line: 2 },
+        diagnostics: [{ code: "positional_argument", line: 2, column: 35 }],
+        toolCalls: [],
+      });
+      expect(answer.isError).toBe(true);
+      const bad = await client.callTool({ name: "execute", arguments: { script: "return 1" } });
+      expect(bad).toMatchObject({ isError: true, content: [{ text: expect.stringContaining('unknown argument "script"') }] });
+    }
+    expect((await execute(legacy, "return (await tools.records.list_records({})).data;")).result).toContain("r2");
+  });
+
   it("asks a 2026-07-28 client for approval with an input-required result, and a 2025 client with an elicitation request", async () => {
     const code = `return (await tools.records.delete_record({ id: "r1" })).error?.code ?? "deleted";`;
     for (const client of [modern, legacy]) {

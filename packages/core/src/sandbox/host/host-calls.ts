@@ -1,9 +1,15 @@
 import { createApprovalGate, type ApprovalGate, type Approver } from "../../approval/index.js";
-import type { ToolCatalog } from "../../catalog/index.js";
+import { toolPath, type ToolCatalog } from "../../catalog/index.js";
 import { callError, failedEnvelopeJson, okEnvelopeJson, type CallError, type ToolCallRecord } from "../../envelopes/index.js";
-import { LIMIT_MESSAGES, toErrorData } from "../../errors/index.js";
+import { LIMIT_MESSAGES, nearestName, toErrorData } from "../../errors/index.js";
 import { encodeToolData } from "../../serializer/index.js";
-import { isToolResult, type AllowFilter, type RegisteredTool, type ResourceAllowFilter } from "../../tools/index.js";
+import {
+  isToolResult,
+  MAX_TOOL_NAME_LENGTH,
+  type AllowFilter,
+  type RegisteredTool,
+  type ResourceAllowFilter,
+} from "../../tools/index.js";
 import type { Workspace } from "../../workspace/index.js";
 import type { CallBatch, HostCallRequest, ReplyBatch } from "../protocol.js";
 import { endEvent, notRun, outcomeOf, parseArguments, traceArguments, type Entry } from "./call-entry.js";
@@ -11,6 +17,7 @@ import { callFiles } from "./call-files.js";
 import { callResources } from "./call-resources.js";
 import type { ResourceSource } from "../../resources/index.js";
 import { callHook, summarizeText, withApproval, type ToolCallStepHooks, type TraceOptions } from "./tool-call-trace.js";
+import { nextTurn, utf8ByteLength } from "../../portable/index.js";
 
 type Reply = ReplyBatch["replies"][number];
 type CallRequest = Extract<HostCallRequest, { kind: "tool" | "catalog" | "files" | "resources" }>;
@@ -20,6 +27,8 @@ export interface HostCallsOptions {
   tools: (name: string) => RegisteredTool | undefined;
   /** Asked for an allowed tool `tools` lacks, before the call fails with not_found (CreateCodeModeOptions.findTool). */
   findTool?: ((name: string, signal: AbortSignal) => Promise<RegisteredTool | undefined>) | undefined;
+  /** Every tool, for the one nearest to a name that is not found. */
+  allTools: () => readonly RegisteredTool[];
   allowed: AllowFilter;
   /** The resources the caller may list and read: matched apart from tools, never by a glob over the URI. */
   allowedResources: ResourceAllowFilter;
@@ -119,7 +128,7 @@ export function createHostCalls(options: HostCallsOptions): HostCalls {
     if (activeTools + activeCatalog === 0) flush();
     else if (!flushScheduled) {
       flushScheduled = true;
-      setImmediate(flush);
+      nextTurn(flush);
     }
   };
 
@@ -275,6 +284,20 @@ function failure(error: CallError): ToolReply {
   return { envelope: failedEnvelopeJson(error), bytes: false, error };
 }
 
+/**
+ * What a script hears of a tool it cannot call: an unknown tool and a forbidden one get the same answer, so a script
+ * cannot probe what exists, with the nearest tool the caller may use. The name is echoed at most as long as a tool
+ * name can be.
+ */
+function notFoundMessage(name: string, options: HostCallsOptions): string {
+  const shown = name.length > MAX_TOOL_NAME_LENGTH ? `${name.slice(0, MAX_TOOL_NAME_LENGTH)}…` : name;
+  const allowed = options.allTools().filter((tool) => options.allowed(tool.name));
+  const nearest = nearestName(name, allowed.map((tool) => tool.name));
+  const tool = nearest === undefined ? undefined : options.tools(nearest);
+  const hint = tool ? `; did you mean ${toolPath(tool)}?` : ".";
+  return `No tool named "${shown}" is available${hint}`;
+}
+
 /** One tool call as {@link callTool} runs it. */
 interface CallToolOptions {
   call: CallRequest;
@@ -294,10 +317,7 @@ async function callTool({ call, args, callId, signal, options, approvals }: Call
   let output: unknown;
   try {
     if (!tool && allowed && options.findTool) tool = await options.findTool(call.name, signal);
-    if (!tool) {
-      // An unknown tool and a forbidden one get the same answer, so a script cannot probe what exists.
-      return failure(callError("not_found", `No tool named "${call.name}" is available.`));
-    }
+    if (!tool) return failure(callError("not_found", notFoundMessage(call.name, options)));
     const validation = await tool.validate(args);
     if (!validation.ok) return failure(callError("invalid_arguments", `Invalid arguments for ${call.name}: ${validation.message}.`));
     const refused = await approvals.check(tool.definition, validation.value, { callId, signal });
@@ -322,7 +342,7 @@ async function callTool({ call, args, callId, signal, options, approvals }: Call
   }
   const limit = options.maxToolResultBytes;
   const length = encoded.json.length + (content?.json.length ?? 0);
-  const size = () => Buffer.byteLength(encoded.json) + (content ? Buffer.byteLength(content.json) : 0);
+  const size = () => utf8ByteLength(encoded.json) + (content ? utf8ByteLength(content.json) : 0);
   if (length > limit || (length * 3 > limit && size() > limit)) {
     return failure(callError("limit_exceeded", LIMIT_MESSAGES.toolResult(limit)));
   }
