@@ -34,9 +34,9 @@ for (const engine of ["workers", "in-process"]) {
     return { run: async (code, { signal } = {}) => { const result = await codeMode.execute(code, { signal }); return { result, modelOutput: JSON.stringify(result) }; }, close: () => codeMode.close() };
   });
 }
-describeAdversarialSuite(\`@codemode/core on \${runtime}, workers\`, (limits) => createCodeMode({ tools: createAdversaryTools(), poolSize: 2, limits }));
+describeAdversarialSuite(\`@codemode/core on \${runtime}, workers\`, (limits) => createCodeMode({ tools: createAdversaryTools(), poolSize: 2, limits, check: "off" }));
 // On the host's own thread nothing stops a built-in call that never polls: those cases need a worker (docs/isolation.md).
-describeAdversarialSuite(\`@codemode/core on \${runtime}, in-process\`, (limits) => createCodeMode({ engine: "in-process", tools: createAdversaryTools(), limits }), {
+describeAdversarialSuite(\`@codemode/core on \${runtime}, in-process\`, (limits) => createCodeMode({ engine: "in-process", tools: createAdversaryTools(), limits, check: "off" }), {
   cases: ADVERSARIAL_CASES.filter((entry) => !entry.hardStop),
 });
 `;

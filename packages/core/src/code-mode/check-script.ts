@@ -8,6 +8,7 @@ import { prepareScript } from "../script/index.js";
 import { createAllowFilter, createToolRegistry, type ToolDefinition } from "../tools/index.js";
 import { FILES_DECLARATION } from "../workspace/index.js";
 import { runtimeName } from "../portable/index.js";
+import { loadTypeStripperFor } from "./load-type-stripper.js";
 import { createScriptCheck, parseErrorResult } from "./script-check.js";
 
 /** Options of {@link checkScript}: the tools, and what a code mode made with them would give the script. */
@@ -38,6 +39,7 @@ export async function checkScript(code: string, options: CheckScriptOptions): Pr
   const registry = createToolRegistry(options.tools);
   const catalog = createToolCatalog(registry.tools, {}, options.callStyle ?? "envelope");
   try {
+    await loadTypeStripperFor(code);
     prepareScript(code, { maxCodeBytes: options.maxCodeBytes ?? DEFAULT_LIMITS.maxCodeBytes });
   } catch (error) {
     return parseErrorResult(error);

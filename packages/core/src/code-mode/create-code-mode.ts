@@ -5,7 +5,8 @@ import { CodeModeError, ERROR_MESSAGES, isCodeModeError } from "../errors/index.
 import { resolveLimits, type ExecutionLimits } from "../limits/index.js";
 import { createHostCalls, type PoolJob, type RunOutcome, type RunRecording, type WorkerPool, type WorkerPoolOptions } from "../sandbox/index.js";
 import { createSessions, readSessionTarget, type SessionTarget } from "../session/index.js";
-import { installTypeStripper, isParseError, locateError, needsTypeStripper, parsePositionOf, prepareScript, type PreparedScript } from "../script/index.js";
+import { isParseError, locateError, parsePositionOf, prepareScript, type PreparedScript } from "../script/index.js";
+import { loadTypeStripperFor } from "./load-type-stripper.js";
 import { fitResult, SERIALIZER_SOURCE } from "../serializer/index.js";
 import { FILES_DECLARATION } from "../workspace/index.js";
 import { RESOURCES_DECLARATION } from "../resources/index.js";
@@ -60,16 +61,6 @@ function toJson(value: unknown): JsonValue {
 
 /** Engines on the host's thread by default: runs overlap only while they wait for tools, and each engine costs memory. */
 const IN_PROCESS_POOL_SIZE = 2;
-
-let typeStripper: Promise<void> | undefined;
-
-/** Loads the TypeScript stripper once per process; a failure is tried again by the next script that needs it. */
-function loadTypeStripper(): Promise<void> {
-  typeStripper ??= platform.loadTypeStripper().then(installTypeStripper, () => {
-    typeStripper = undefined;
-  });
-  return typeStripper;
-}
 
 /** The engine the options ask for, when the runtime offers it. */
 function readEngine(engine: unknown): EngineKind {
@@ -208,7 +199,7 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
     };
     let prepared: PreparedScript;
     try {
-      if (needsTypeStripper(code)) await loadTypeStripper();
+      await loadTypeStripperFor(code);
       prepared = prepare(code);
     } catch (error) {
       const parseError =
@@ -322,6 +313,7 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
     async check(code, checkOptions) {
       if (closed) throw new CodeModeError("CLOSED", "This code mode is closed; create a new one to check scripts.");
       try {
+        await loadTypeStripperFor(code);
         prepare(code);
       } catch (error) {
         return parseErrorResult(error);
