@@ -97,13 +97,21 @@ describe("runCli with the catalog cache", () => {
     expect((await codemode("types", "--config", CONFIG)).stdout).not.toContain("fleeting");
   });
 
-  it("fails a call of an upstream that cannot start as unavailable, naming why and the fix, rather than not_found", async () => {
+  it("says why an upstream that cannot start has no tools, naming the fix: in the check's refusal, and as unavailable for a computed name", async () => {
     const config = path.join(folder, "ghost.json");
     writeFileSync(config, JSON.stringify({ mcpServers: { ghost: { command: "no-such-mcp-server" } }, poolSize: 1 }));
-    const { stdout, stderr } = await codemode("exec", script("ghost.js", `return (await tools.ghost.read_file({ path: "a" })).error;`), "--config", config);
     const reason = 'the command "no-such-mcp-server" was not found on PATH; install it, or write its full path in mcpServers.ghost.command';
-    expect(JSON.parse(stdout).result).toEqual({ code: "unavailable", message: `Upstream ghost is down (${reason}); retrying.`, retryable: true });
-    expect(stderr).toContain(`codemode: upstream ghost could not start: ${reason}`);
+    // Named in the script: the check must know its tools, so the upstream is started first, and its refusal says why.
+    const named = await codemode("exec", script("ghost.js", `return (await tools.ghost.read_file({ path: "a" })).error;`), "--config", config);
+    expect(JSON.parse(named.stdout)).toMatchObject({
+      status: "failed",
+      error: { kind: "CheckFailed" },
+      diagnostics: expect.arrayContaining([{ code: "upstream_unavailable", message: `Upstream ghost is down (${reason}); retrying: the check could not know its tools.` }]),
+    });
+    expect(named.stderr).toContain(`codemode: upstream ghost could not start: ${reason}`);
+    // A computed name is not checked: the call starts the upstream, and fails as unavailable rather than not_found.
+    const computed = await codemode("exec", script("ghost-computed.js", `const id = "gh" + "ost"; return (await tools[id].read_file({ path: "a" })).error;`), "--config", config);
+    expect(JSON.parse(computed.stdout).result).toEqual({ code: "unavailable", message: `Upstream ghost is down (${reason}); retrying.`, retryable: true });
   });
 
   it("names the upstream a mistyped --server most likely meant", async () => {
