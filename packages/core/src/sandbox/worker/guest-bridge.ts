@@ -1,5 +1,6 @@
 import type { QuickJSContext, QuickJSHandle } from "quickjs-emscripten-core";
 import { callError, failedEnvelopeJson, type Diagnostic, type RunRecord } from "../../envelopes/index.js";
+import { LIMIT_MESSAGES } from "../../errors/index.js";
 import { MAX_TOOL_NAME_LENGTH } from "../../tools/index.js";
 import { boundMessage, boundStack, CallBounds, longName, refuseLongName, type Refusal } from "./call-bounds.js";
 import { createLogBuffer, type LogBuffer } from "./log-buffer.js";
@@ -163,7 +164,7 @@ export class GuestBridge {
     if (++this.hostCalls <= maxHostCalls) return null;
     if (++this.refusals > 1) {
       this.hooks.stop("host-calls");
-      return { error: this.context.newError(`Script made more than ${maxHostCalls} host calls.`) };
+      return { error: this.context.newError(LIMIT_MESSAGES.hostCalls(maxHostCalls)) };
     }
     const message = `Script has used all ${maxHostCalls} host calls it may make.`;
     const callId = ++this.nextCallId;
