@@ -24,6 +24,8 @@ export type {
 export type { WorkspaceEntry, WorkspaceOptions } from "./workspace/index.js";
 export type { ResourceCallOptions, ResourceContent, ResourceInfo, ResourceSource } from "./resources/index.js";
 export type {
+  ExecutionEvent,
+  ExecutionEventListener,
   ToolCallEndEvent,
   ToolCallHooks,
   ToolCallStartEvent,

@@ -2,7 +2,7 @@ import { availableParallelism } from "node:os";
 import { createToolCatalog, type ToolCatalog } from "../catalog/index.js";
 import { CodeModeError, ERROR_MESSAGES, isCodeModeError } from "../errors/index.js";
 import { resolveLimits, type ExecutionLimits } from "../limits/index.js";
-import { createHostCalls, createWorkerPool, type PoolJob, type RunOutcome, type RunRecording } from "../sandbox/index.js";
+import { createEventSink, createHostCalls, createWorkerPool, type EventSink, type PoolJob, type RunOutcome, type RunRecording } from "../sandbox/index.js";
 import { createSessions, readSessionTarget, type SessionTarget } from "../session/index.js";
 import { isParseError, locateError, parsePositionOf, prepareScript, type PreparedScript } from "../script/index.js";
 import { fitResult, SERIALIZER_SOURCE } from "../serializer/index.js";
@@ -10,8 +10,8 @@ import { createWorkspace, FILES_DECLARATION } from "../workspace/index.js";
 import { RESOURCES_DECLARATION } from "../resources/index.js";
 import { createAllowFilter, createToolRegistry, type AllowFilter, type ToolDefinition, type ToolRegistry } from "../tools/index.js";
 import type { CodeMode, CreateCodeModeOptions, ExecuteOptions, ResumeOptions } from "./code-mode.js";
-import { openContinuation, readPauseSettings, startPauseRun, suspend, type PauseRun } from "./pause-runs.js";
-import { failedResult, type Diagnostic, type ExecutionResult, type JsonValue } from "../envelopes/index.js";
+import { openContinuation, readPauseSettings, startPauseRun, suspend, type PauseRun, type PauseSettings } from "./pause-runs.js";
+import { failedResult, type Diagnostic, type ExecutionError, type ExecutionResult, type JsonValue } from "../envelopes/index.js";
 import { encodeScriptArgs } from "./encode-script-args.js";
 import { createHostCatalog } from "./host-catalog.js";
 import { combineHooks, loadOpenTelemetry, startExecutionSpans } from "./open-telemetry.js";
@@ -33,6 +33,8 @@ interface RunSpec {
   args: string | undefined;
   target: SessionTarget | undefined;
   options: Pick<ExecuteOptions, "signal" | "context" | "owner" | "traceAttributes">;
+  /** Where the run's events go; absent when nobody listens. */
+  events: EventSink | undefined;
   pauseRun: PauseRun | undefined;
   /** The tool set a resumed run checked its continuation against; absent takes the current one. */
   tools?: ToolSet;
@@ -99,26 +101,34 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
     // A caller's mistake throws, like a bad allowlist, rather than becoming the script's failure.
     const args = encodeScriptArgs(executeOptions.args, limits.maxCodeBytes);
     const target = readSessionTarget(executeOptions, sessions !== undefined);
-    if (target && pause) {
-      throw new CodeModeError("INVALID_OPTIONS", "A run in a session cannot pause: pause mode (approvals.mode \"pause\") runs without sessionId.", {
+    const pausing = pausesApprovals(executeOptions.approvals, pause);
+    if (target && pausing) {
+      throw new CodeModeError("INVALID_OPTIONS", "A run in a session cannot pause: pause mode (approvals \"pause\") runs without sessionId.", {
         details: { option: "sessionId" },
       });
     }
     // The worker's thread wakes while the script is prepared below, rather than after.
     if (!target) pool.expect();
-    const pauseRun = pause ? await startPauseRun() : undefined;
-    return run({ code, started, allowed, allow: executeOptions.allow, args, target, options: executeOptions, pauseRun });
+    const pauseRun = pausing ? await startPauseRun() : undefined;
+    const events = createEventSink(executeOptions.onEvent, started);
+    return run({ code, started, allowed, allow: executeOptions.allow, args, target, options: executeOptions, events, pauseRun });
   }
 
   async function resume(continuation: string, resumeOptions: ResumeOptions): Promise<ExecutionResult> {
     if (closed) throw new CodeModeError("CLOSED", "This code mode is closed; create a new one to run scripts.");
-    if (!pause) throw new CodeModeError("INVALID_OPTIONS", "resume needs pause mode: createCodeMode({ approvals: { mode: \"pause\", secret } }).");
+    if (!pause) throw new CodeModeError("INVALID_OPTIONS", "resume needs a secret to check continuations: createCodeMode({ approvals: { mode: \"pause\", secret } }).");
     if (typeof resumeOptions !== "object" || resumeOptions === null || typeof resumeOptions.owner !== "string") {
       throw new CodeModeError("INVALID_OPTIONS", "resume: owner must be a string (the paused run's owner, \"\" by default).", { details: { option: "owner" } });
     }
     const started = performance.now();
+    const events = createEventSink(resumeOptions.onEvent, started);
+    const refused = (result: ExecutionResult) => {
+      const ended = { ...result, durationMs: Math.round(performance.now() - started) };
+      events?.({ type: "end", status: ended.status, durationMs: ended.durationMs, error: errorOf(ended) });
+      return ended;
+    };
     // Checked before the claim: a resume cancelled before it starts leaves the continuation usable.
-    if (resumeOptions.signal?.aborted) return failedResult({ kind: "Cancelled", message: ERROR_MESSAGES.executionCancelled, line: null, column: null });
+    if (resumeOptions.signal?.aborted) return refused(failedResult({ kind: "Cancelled", message: ERROR_MESSAGES.executionCancelled, line: null, column: null }));
     const tools = toolSet;
     let opened: Awaited<ReturnType<typeof openContinuation>>;
     try {
@@ -135,7 +145,7 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
       // The store's own error stays on the host: it may name hosts or keys.
       opened = failedResult({ kind: "InternalError", message: "The continuation store failed, so the run was not resumed; nothing ran.", line: null, column: null });
     }
-    if ("status" in opened) return { ...opened, durationMs: Math.round(performance.now() - started) };
+    if ("status" in opened) return refused(opened);
     const { body, run: pauseRun } = opened;
     pool.expect();
     return run({
@@ -146,13 +156,14 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
       args: body.args,
       target: undefined,
       options: resumeOptions,
+      events,
       pauseRun,
       tools,
     });
   }
 
   async function run(spec: RunSpec): Promise<ExecutionResult> {
-    const { code, started, allowed, args, target, options: runOptions, pauseRun } = spec;
+    const { code, started, allowed, args, target, options: runOptions, events, pauseRun } = spec;
     const openTelemetry = await loadOpenTelemetry();
     const spans = openTelemetry ? startExecutionSpans(openTelemetry, runOptions.traceAttributes) : null;
     const finish = (result: Omit<ExecutionResult, "durationMs">, returned?: Returned) => {
@@ -161,6 +172,7 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
       const resultBytes = returned && shown.result === returned.value ? returned.bytes : undefined;
       const fitted = fitResult({ ...shown, durationMs: Math.round(performance.now() - started) }, limits.maxOutputBytes, resultBytes);
       spans?.end(fitted);
+      events?.({ type: "end", status: fitted.status, durationMs: fitted.durationMs, error: errorOf(fitted) });
       return fitted;
     };
     let prepared: PreparedScript;
@@ -185,6 +197,7 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
       maxToolResultBytes: limits.maxToolResultBytes,
       trace,
       hooks: combineHooks(hooks, spans?.hooks),
+      events,
       approve: options.approve,
       approvalTimeoutMs: limits.approvalTimeoutMs,
       ...(pauseRun ? { pause: { runId: pauseRun.runId, decisions: pauseRun.decisions } } : {}),
@@ -200,6 +213,7 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
         args,
         ...(callStyle === "value" ? { callStyle } : {}),
         ...(pauseRun ? { record: recordingOf(pauseRun) } : {}),
+        ...(events ? { live: true as const } : {}),
       },
       onCalls: (batch, reply, hold) => calls.handle(batch, reply, hold),
       signal: runOptions.signal,
@@ -311,6 +325,25 @@ function readOutcome(outcome: RunOutcome): { result: JsonValue; error: RunOutcom
     const message = "The returned value could not be serialised: the serialiser produced text that is not JSON.";
     return { result: null, error: { kind: "ScriptError", message, stack: null }, bytes: 4 };
   }
+}
+
+/** Whether an execution's approvals pause: its own choice, else the code mode's mode; pausing needs a secret. */
+function pausesApprovals(chosen: unknown, pause: PauseSettings | undefined): boolean {
+  if (chosen !== undefined && chosen !== "block" && chosen !== "pause") {
+    throw new CodeModeError("INVALID_OPTIONS", `approvals must be "block" or "pause", got ${JSON.stringify(chosen) ?? String(chosen)}.`, { details: { option: "approvals" } });
+  }
+  const mode = chosen ?? pause?.mode ?? "block";
+  if (mode === "pause" && !pause) {
+    throw new CodeModeError("INVALID_OPTIONS", "approvals \"pause\" needs a secret to sign continuations: createCodeMode({ approvals: { secret } }).", {
+      details: { option: "approvals" },
+    });
+  }
+  return mode === "pause";
+}
+
+/** The kind and message of a result's error, as the end event tells them. */
+function errorOf(result: ExecutionResult): Pick<ExecutionError, "kind" | "message"> | null {
+  return result.error ? { kind: result.error.kind, message: result.error.message } : null;
 }
 
 function pickBudget(tokenBudget: number | undefined): { tokenBudget?: number } {

@@ -1,9 +1,13 @@
 export {
   callHook,
+  createEventSink,
   createHostCalls,
   createWorkerPool,
   DEFAULT_MAX_SUMMARY_BYTES,
   HARD_STOP_GRACE_MS,
+  type EventSink,
+  type ExecutionEvent,
+  type ExecutionEventListener,
   type PoolJob,
   type ToolCallEndEvent,
   type ToolCallHooks,
