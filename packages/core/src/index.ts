@@ -63,7 +63,7 @@ export {
   type ErrorSurface,
 } from "./errors/index.js";
 export { DEFAULT_LIMITS, resolveLimits, type ExecutionLimits } from "./limits/index.js";
-export { HARD_STOP_GRACE_MS } from "./sandbox/index.js";
+export { describeExecutionEvent, HARD_STOP_GRACE_MS } from "./sandbox/index.js";
 export { formatExecutionResult, toModelView } from "./model-view/index.js";
 export {
   createMemorySessionStore,

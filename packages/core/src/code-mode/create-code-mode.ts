@@ -10,7 +10,7 @@ import { createWorkspace, FILES_DECLARATION } from "../workspace/index.js";
 import { RESOURCES_DECLARATION } from "../resources/index.js";
 import { createAllowFilter, createToolRegistry, type AllowFilter, type ToolDefinition, type ToolRegistry } from "../tools/index.js";
 import type { CodeMode, CreateCodeModeOptions, ExecuteOptions, ResumeOptions } from "./code-mode.js";
-import { openContinuation, readPauseSettings, startPauseRun, suspend, type PauseRun, type PauseSettings } from "./pause-runs.js";
+import { openContinuation, pausesApprovals, readPauseSettings, startPauseRun, suspend, type PauseRun } from "./pause-runs.js";
 import { failedResult, type Diagnostic, type ExecutionError, type ExecutionResult, type JsonValue } from "../envelopes/index.js";
 import { encodeScriptArgs } from "./encode-script-args.js";
 import { createHostCatalog } from "./host-catalog.js";
@@ -325,20 +325,6 @@ function readOutcome(outcome: RunOutcome): { result: JsonValue; error: RunOutcom
     const message = "The returned value could not be serialised: the serialiser produced text that is not JSON.";
     return { result: null, error: { kind: "ScriptError", message, stack: null }, bytes: 4 };
   }
-}
-
-/** Whether an execution's approvals pause: its own choice, else the code mode's mode; pausing needs a secret. */
-function pausesApprovals(chosen: unknown, pause: PauseSettings | undefined): boolean {
-  if (chosen !== undefined && chosen !== "block" && chosen !== "pause") {
-    throw new CodeModeError("INVALID_OPTIONS", `approvals must be "block" or "pause", got ${JSON.stringify(chosen) ?? String(chosen)}.`, { details: { option: "approvals" } });
-  }
-  const mode = chosen ?? pause?.mode ?? "block";
-  if (mode === "pause" && !pause) {
-    throw new CodeModeError("INVALID_OPTIONS", "approvals \"pause\" needs a secret to sign continuations: createCodeMode({ approvals: { secret } }).", {
-      details: { option: "approvals" },
-    });
-  }
-  return mode === "pause";
 }
 
 /** The kind and message of a result's error, as the end event tells them. */

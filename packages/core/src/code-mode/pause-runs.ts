@@ -66,6 +66,20 @@ export function readPauseSettings(options: ApprovalOptions | undefined, maxOutpu
   return { mode, secret, store, ttlMs, maxInlineBytes };
 }
 
+/** Whether an execution's approvals pause: its own choice, else the code mode's mode; pausing needs a secret. */
+export function pausesApprovals(chosen: unknown, pause: PauseSettings | undefined): boolean {
+  if (chosen !== undefined && chosen !== "block" && chosen !== "pause") {
+    throw new CodeModeError("INVALID_OPTIONS", `approvals must be "block" or "pause", got ${JSON.stringify(chosen) ?? String(chosen)}.`, { details: { option: "approvals" } });
+  }
+  const mode = chosen ?? pause?.mode ?? "block";
+  if (mode === "pause" && !pause) {
+    throw new CodeModeError("INVALID_OPTIONS", "approvals \"pause\" needs a secret to sign continuations: createCodeMode({ approvals: { secret } }).", {
+      details: { option: "approvals" },
+    });
+  }
+  return mode === "pause";
+}
+
 const SECRET_NEEDED = "approvals.secret (a non-empty string or bytes, or a function returning one) is required to pause runs: it signs continuations.";
 
 /** The signing key as a function; a key given as a function is checked each time it is read. */

@@ -1,6 +1,7 @@
 export {
   callHook,
   createEventSink,
+  describeExecutionEvent,
   createHostCalls,
   createWorkerPool,
   DEFAULT_MAX_SUMMARY_BYTES,

@@ -144,20 +144,17 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
   } satisfies CreateCodeModeOptions;
   // In a cluster code sessions live in Redis, so that any replica runs any session's next execution.
   const sessions = config.sessions ? { sessions: cluster ? { ...config.sessions, store: cluster.stores.sessions } : config.sessions } : {};
-  const codeMode = createCodeMode({ ...shared, ...sessions, approve: approveThroughClient });
-  // A 2026-07-28 caller answers an approval by retrying its request, so its runs pause there instead of waiting: the
-  // continuation goes into the requestState, and any replica resumes it. Its workers start on first use, and its
-  // secret is known only once the cluster (if any) has shared the requestState key.
-  let pausing: CodeMode | undefined;
-  let publishedTools: ToolDefinition[] = [];
-  const pausingCodeMode = () => {
-    if (pausing) return pausing;
-    const secret = createHmac("sha256", requestStateKey()).update("codemode continuation").digest();
-    const store = cluster?.stores.continuations ?? createMemoryContinuationStore();
-    pausing = createCodeMode({ ...shared, approvals: { mode: "pause", secret, store } });
-    pausing.setTools(publishedTools);
-    return pausing;
-  };
+  // One code mode for every run. A 2026-07-28 caller answers an approval by retrying its request, so its runs pause
+  // there (`approvals: "pause"` per execution) instead of waiting: the continuation goes into the requestState, and
+  // any replica resumes it. The key that signs continuations is known once the cluster (if any) has shared the
+  // requestState key, so it is read when a run first pauses.
+  const continuationKey = () => createHmac("sha256", requestStateKey()).update("codemode continuation").digest();
+  const codeMode = createCodeMode({
+    ...shared,
+    ...sessions,
+    approve: approveThroughClient,
+    approvals: { secret: continuationKey, store: cluster?.stores.continuations ?? createMemoryContinuationStore() },
+  });
   const toolsByServer = new Map<string, ToolDefinition[]>();
   const servers = new Set<Server>();
   const toolWatchers = new Set<() => void>();
@@ -227,8 +224,6 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
     });
     try {
       codeMode.setTools(usable);
-      pausing?.setTools(usable);
-      publishedTools = usable;
     } catch (error) {
       logger.error(`could not load the upstream tools: ${(error as Error).message}`);
       return;
@@ -247,7 +242,7 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
       track: operations.track,
       ...(allow ? { allow } : {}),
       ...(config.sessions ? { sessionOwner: owner } : {}),
-      pausing: { codeMode: pausingCodeMode, owner },
+      owner,
     };
   }
 
@@ -342,7 +337,6 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
       await Promise.all([...servers].map((server) => server.close().catch(() => undefined)));
       await Promise.all(upstreams.map((upstream) => upstream.close()));
       await codeMode.close();
-      await pausing?.close();
       await operations.close();
       await cluster?.close();
     },

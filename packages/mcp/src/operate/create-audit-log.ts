@@ -43,7 +43,8 @@ export interface AuditRecord {
 
 /** An append-only log of executions. */
 export interface AuditLog {
-  record(execution: AuditedExecution): void;
+  /** Appends the execution's record, and returns it. */
+  record(execution: AuditedExecution): AuditRecord;
   close(): Promise<void>;
 }
 
@@ -55,13 +56,16 @@ export function createAuditLog(config: AuditConfig, baseDir: string, onError: (m
   const out = openSink(config, baseDir, onError);
   return {
     record(execution) {
-      out.write(`${JSON.stringify(toAuditRecord(execution, config))}\n`);
+      const record = toAuditRecord(execution, config);
+      out.write(`${JSON.stringify(record)}\n`);
+      return record;
     },
     close: () => out.close(),
   };
 }
 
-function toAuditRecord({ code, result, principal, requestId, mcpSessionId }: AuditedExecution, config: AuditConfig): AuditRecord {
+/** The audit line of one execution; without `includeArguments` and `includeResults` it holds neither. */
+export function toAuditRecord({ code, result, principal, requestId, mcpSessionId }: AuditedExecution, config: AuditConfig = {}): AuditRecord {
   return {
     time: new Date().toISOString(),
     event: "execute",

@@ -3,7 +3,8 @@ import { createServer, type IncomingMessage, type Server as HttpServer, type Ser
 import type { AddressInfo } from "node:net";
 import { CodeModeError, type ExecuteOptions, type ExecutionResult, type ToolCallEndEvent, type TraceOptions } from "@codemode/core";
 import { answerNodeRequest, type Route } from "./answer-node-request.js";
-import { createAuditLog, type AuditConfig, type AuditLog } from "./create-audit-log.js";
+import { createAuditLog, toAuditRecord, type AuditConfig, type AuditLog } from "./create-audit-log.js";
+import { createRecentRuns, type RecentRuns } from "./create-recent-runs.js";
 import { loadGatewayMetrics, NO_METRICS, type GatewayMetrics, type MetricsSources } from "./create-gateway-metrics.js";
 import type { GatewayLogger } from "./create-logger.js";
 import { currentRequest, runInRequestContext, type RequestContext } from "./request-context.js";
@@ -28,10 +29,12 @@ export interface CreateOperationsOptions extends Omit<MetricsSources, "running">
    * whether its Redis answers, for `/readyz` and `/metrics`.
    */
   cluster?: { replicaId: string; redisUp: () => boolean };
+  /** Keep the last executions with their timelines, for the console (`recentRuns`); off by default. */
+  keepRecentRuns?: boolean;
 }
 
 /** What an execution is run with once tracked: the shutdown-aware signal and the request's span attributes. */
-export type TrackedRunOptions = Required<Pick<ExecuteOptions, "signal">> & Pick<ExecuteOptions, "traceAttributes">;
+export type TrackedRunOptions = Required<Pick<ExecuteOptions, "signal">> & Pick<ExecuteOptions, "traceAttributes" | "onEvent">;
 
 /** Runs one execution through the gateway's operations: metrics, audit, refusal while shutting down. */
 export type TrackExecution = (
@@ -62,6 +65,8 @@ export interface Operations {
   track: TrackExecution;
   /** The core's `onToolCallEnd` hook: counts upstream tool calls. */
   onToolCallEnd(event: ToolCallEndEvent): void;
+  /** The last executions with their timelines, when kept (`keepRecentRuns`). */
+  readonly recentRuns: RecentRuns | undefined;
   /**
    * Loads the metrics and starts the metrics port, as the config asks (once; later calls wait for the first).
    * Executions are counted from then on: `/metrics` is served only by listeners started after it.
@@ -89,6 +94,7 @@ export function createOperations(options: CreateOperationsOptions): Operations {
   const trace = options.audit?.includeArguments || options.audit?.includeResults
     ? { arguments: options.audit.includeArguments === true, results: options.audit.includeResults === true }
     : undefined;
+  const recentRuns = options.keepRecentRuns ? createRecentRuns() : undefined;
   const shutdown = new AbortController();
   let draining = false;
   let started: Promise<{ url: string; server: HttpServer } | undefined> | undefined;
@@ -141,20 +147,22 @@ export function createOperations(options: CreateOperationsOptions): Operations {
   const track: TrackExecution = async ({ code, signal }, run) => {
     const request = currentRequest();
     if (request) request.executed = true;
+    // Over HTTP without auth every caller is the same anonymous one; stdio and `connect` serve the local user.
+    const principal = request ? (request.principal ?? "anonymous") : "local";
+    const kept = draining ? undefined : recentRuns?.begin(principal);
     const result = draining
       ? shuttingDown()
       : await runTracked(signal, (linked) =>
-          run({ signal: linked, ...(request ? { traceAttributes: { "codemode.request_id": request.requestId } } : {}) }),
+          run({
+            signal: linked,
+            ...(request ? { traceAttributes: { "codemode.request_id": request.requestId } } : {}),
+            ...(kept ? { onEvent: kept.onEvent } : {}),
+          }),
         );
     metrics.executionFinished(result);
-    audit?.record({
-      code,
-      result,
-      // Over HTTP without auth every caller is the same anonymous one; stdio and `connect` serve the local user.
-      principal: request ? (request.principal ?? "anonymous") : "local",
-      requestId: request?.requestId,
-      mcpSessionId: request?.mcpSessionId,
-    });
+    const execution = { code, result, principal, requestId: request?.requestId, mcpSessionId: request?.mcpSessionId };
+    const record = audit ? audit.record(execution) : kept ? toAuditRecord(execution) : undefined;
+    if (kept && record) kept.end(record);
     return trace ? withoutTrace(result) : result;
   };
 
@@ -243,6 +251,7 @@ export function createOperations(options: CreateOperationsOptions): Operations {
       });
     },
     track,
+    recentRuns,
     onToolCallEnd(event) {
       const namespace = event.tool.slice(0, event.tool.indexOf("."));
       // The name is the script's to choose: only configured upstreams become label values.

@@ -35,8 +35,10 @@ export const EVENT_ARGUMENTS_BYTES = 200;
 export function createEventSink(listener: ExecutionEventListener | undefined, started: number): EventSink | undefined {
   if (!listener) return undefined;
   return (event) => {
+    // Every event is a fresh object made for the listener alone, so it is timed in place.
+    (event as ExecutionEvent).at = Math.round(performance.now() - started);
     try {
-      const returned: unknown = listener({ ...event, at: Math.round(performance.now() - started) } as ExecutionEvent);
+      const returned: unknown = listener(event as ExecutionEvent);
       if (returned instanceof Promise) returned.catch(() => undefined);
     } catch {
       // A listener is an observer: its failure is its own, and the run goes on as if nobody listened.

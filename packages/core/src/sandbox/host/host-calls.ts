@@ -161,7 +161,8 @@ export function createHostCalls(options: HostCallsOptions): HostCalls {
     if (trace?.arguments) entry.arguments = traceArguments(call.args, parseArguments(call.args), trace.maxSummaryBytes);
     records.set(call.callId, entry);
     if (hooks?.onToolCallStart) callHook(hooks.onToolCallStart, { tool: call.name, arguments: parseArguments(call.args), callId: hostCallId });
-    emit?.({ type: "tool-call-start", callId: hostCallId, tool: call.name, arguments: summarizeText(call.args, EVENT_ARGUMENTS_BYTES) });
+    // Arguments short enough to fit whatever their bytes are need no measuring.
+    emit?.({ type: "tool-call-start", callId: hostCallId, tool: call.name, arguments: call.args.length * 3 <= EVENT_ARGUMENTS_BYTES ? call.args : summarizeText(call.args, EVENT_ARGUMENTS_BYTES) });
     activeTools++;
     const reply = await callTool({ call, args, callId: hostCallId, signal: controller.signal, options, approvals });
     activeTools--;

@@ -8,6 +8,7 @@ export {
   type ToolCallStepHooks,
   type TraceOptions,
 } from "./tool-call-trace.js";
+export { describeExecutionEvent } from "./describe-execution-event.js";
 export { createEventSink, type EventSink, type ExecutionEvent, type ExecutionEventListener } from "./execution-event.js";
 export type { PoolJob } from "./pool-state.js";
 export { compileQuickJSModule, memoryPages } from "./quickjs-module.js";
