@@ -69,9 +69,11 @@ export {
   createMemorySessionStore,
   DEFAULT_SESSION_OPTIONS,
   type SessionLease,
+  type SessionInfo,
   type SessionOptions,
   type SessionStore,
   type StoredSession,
+  type StoredSessionInfo,
 } from "./session/index.js";
 export {
   checkToolName,

@@ -2,7 +2,7 @@ import type { ApprovalDecision, Approver, ContinuationStore } from "../approval/
 import type { CallStyle, CatalogItem, CatalogOptions, CatalogPage, ToolDescription } from "../catalog/index.js";
 import type { ExecutionLimits } from "../limits/index.js";
 import type { ToolDefinition } from "../tools/index.js";
-import type { SessionOptions } from "../session/index.js";
+import type { SessionInfo, SessionOptions } from "../session/index.js";
 import type { WorkspaceOptions } from "../workspace/index.js";
 import type { ResourceSource } from "../resources/index.js";
 import type { ExecutionResult } from "../envelopes/index.js";
@@ -221,6 +221,11 @@ export interface CodeMode {
    * await codeMode.endSession(result.sessionId!, { owner: user.id });
    */
   endSession(sessionId: string, options?: EndSessionOptions): Promise<boolean>;
+  /**
+   * The open sessions of `owner` (default `""`), most recently used first, each live in this process or hibernated:
+   * for a console that shows them. A store without `list` lists none; without `sessions` it throws INVALID_OPTIONS.
+   */
+  listSessions(options?: EndSessionOptions): Promise<SessionInfo[]>;
   /** How many executions run and wait in the shared worker pool, for a host's metrics; cheap to call. */
   stats(): CodeModeStats;
   /** Stops the worker threads; later calls to `execute` throw CLOSED. */

@@ -294,6 +294,12 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
       if (closed) return false;
       return sessions!.end(target!);
     },
+    async listSessions(listOptions = {}) {
+      const { owner = "" } = listOptions;
+      if (!sessions) throw new CodeModeError("INVALID_OPTIONS", "listSessions needs sessions, which are off: create the code mode with `sessions: {}`.");
+      if (typeof owner !== "string") throw new CodeModeError("INVALID_OPTIONS", `owner must be a string, got ${typeof owner}.`);
+      return closed ? [] : sessions.list(owner);
+    },
     async close() {
       closed = true;
       await Promise.all([pool.close(), sessions?.close()]);
