@@ -143,11 +143,8 @@ export function createGatewayTools(options: CreateGatewayServerOptions): Gateway
       };
     }
     const told = progress || logConsole ? toldToCaller(progress, logConsole) : undefined;
-    const track = options.track ?? ((execution, run) => run({ signal: execution.signal }));
-    const result = withDeclined(
-      await track({ code, signal }, (tracked) => start(code, sessionId, { ...tracked, onEvent: bothListeners(tracked.onEvent, told), context, ...scope })),
-      declined,
-    );
+    const track = options.track ?? ((execution, run) => run({ signal: execution.signal, ...(execution.onEvent ? { onEvent: execution.onEvent } : {}) }));
+    const result = withDeclined(await track({ code, signal, onEvent: told }, (tracked) => start(code, sessionId, { ...tracked, context, ...scope })), declined);
     return {
       content: [{ type: "text", text: formatExecutionResult(result) }],
       structuredContent: { ...result },
@@ -190,19 +187,6 @@ function toldToCaller(progress: ((message: string) => void) | undefined, logCons
       if (logConsole) for (const line of event.lines) logConsole(line);
     } else if (event.type === "tool-call-start" || event.type === "tool-call-end" || event.type === "approval-asked") {
       progress?.(describeExecutionEvent(event)!);
-    }
-  };
-}
-
-/** One listener for two, either of which may be absent. */
-export function bothListeners(first: ExecutionEventListener | undefined, second: ExecutionEventListener | undefined): ExecutionEventListener | undefined {
-  if (!first || !second) return first ?? second;
-  return (event) => {
-    // Each is an observer on its own: one that throws must not keep the event from the other.
-    try {
-      first(event);
-    } finally {
-      second(event);
     }
   };
 }

@@ -15,6 +15,7 @@ import {
 } from "@codemode/core";
 import { approveThroughClient, withApprovals } from "../approval/index.js";
 import { createOAuthVerifier, LOCAL_OWNER, type Principal } from "../auth/index.js";
+import { consoleCookieKey, createConsole, createMemoryConsolePausedRuns, type ConsoleHandler } from "../console/index.js";
 import { createCluster, replicaIdOf, type Cluster } from "../cluster/index.js";
 import { parseClusterConfig, type ClusterConfig, type GatewayConfig } from "../config/index.js";
 import { createQuotas } from "../quotas/index.js";
@@ -27,6 +28,7 @@ import { createStatelessGatewayServer } from "./create-stateless-gateway-server.
 import { assertSafeExposure } from "./check-host-and-origin.js";
 import { createHttpHandler, type CreateHttpHandlerOptions, type HttpHandler } from "./create-http-handler.js";
 import { createPausedRuns } from "./paused-runs.js";
+import { searchTools } from "./search-tools.js";
 import { serveGatewayStdio } from "./serve-gateway-stdio.js";
 import { listenHttp, type HttpListener, type ListenOptions } from "./listen-http.js";
 import { toNodeHttpHandler, type NodeHttpHandler } from "./to-node-http-handler.js";
@@ -128,6 +130,7 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
     queued: () => codeMode.stats().queued,
     sessions: () => servers.size,
     ...(cluster ? { cluster: { replicaId: cluster.replicaId, redisUp: () => cluster.redisUp } } : {}),
+    keepRecentRuns: config.console !== undefined && config.console !== false,
   });
   const { maxResponseBytes = 8 * MiB, callTimeoutMs, ...limits } = config.limits ?? {};
   const shared = {
@@ -169,6 +172,31 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
   const listeners = new Set<HttpListener>();
   const handlers = new Set<HttpHandler>();
   const oauth = config.auth?.oauth ? createOAuthVerifier(config.auth.oauth, log) : undefined;
+  let webConsole: ConsoleHandler | undefined;
+  /** The web console, made on the first HTTP entry of a gateway whose config turns it on. */
+  const consoleOf = (): ConsoleHandler | undefined => {
+    if (config.console === undefined || config.console === false || webConsole) return webConsole;
+    return (webConsole = createConsole({
+      config: config.console === true ? {} : config.console,
+      authentication: { bearer: config.auth?.bearer, oauth },
+      gateway: {
+        codeMode,
+        track: operations.track,
+        quotas,
+        recentRuns: operations.recentRuns!,
+        pausedRuns: cluster?.stores.consolePausedRuns ?? createMemoryConsolePausedRuns(),
+        sessions: config.sessions !== undefined,
+        upstreams: () =>
+          upstreams.map(({ id, status, protocolVersion, error, lastFailure, reconnects }) => {
+            const tools = (toolsByServer.get(id) ?? []).map((tool) => tool.name);
+            return { id, status, protocolVersion, error, lastFailure, reconnects, tools };
+          }),
+        search: ({ query, limit }, scope) => searchTools(codeMode, { query, limit, detail: "brief", serverFilter: undefined }, scope),
+      },
+      cookieKey: () => consoleCookieKey(requestStateKey()),
+      onAuthenticated: (principal) => setRequestPrincipal(principal.name),
+    }));
+  };
   // One count for every HTTP entry of this gateway: they share its sandbox pool.
   const quotas = createQuotas(config.quotas, {
     poolSize: config.poolSize ?? availableParallelism(),
@@ -279,6 +307,7 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
       createStatelessServer: (principal) => createStatelessServer(scopeOf(principal)),
       watchTools,
       around: operations.serveFetch,
+      console: consoleOf(),
       onAuthenticated: (principal) => setRequestPrincipal(principal.name),
       onQuotaRefusal: operations.countQuotaRefusal,
       log,

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { CodeModeError, type ExecuteOptions, type ExecutionResult, type ToolCallEndEvent, type TraceOptions } from "@codemode/core";
+import { CodeModeError, type ExecuteOptions, type ExecutionEventListener, type ExecutionResult, type ToolCallEndEvent, type TraceOptions } from "@codemode/core";
 import { answerNodeRequest, type Route } from "./answer-node-request.js";
 import { createAuditLog, toAuditRecord, type AuditConfig, type AuditLog } from "./create-audit-log.js";
 import { createRecentRuns, type RecentRuns } from "./create-recent-runs.js";
@@ -36,9 +36,12 @@ export interface CreateOperationsOptions extends Omit<MetricsSources, "running">
 /** What an execution is run with once tracked: the shutdown-aware signal and the request's span attributes. */
 export type TrackedRunOptions = Required<Pick<ExecuteOptions, "signal">> & Pick<ExecuteOptions, "traceAttributes" | "onEvent">;
 
-/** Runs one execution through the gateway's operations: metrics, audit, refusal while shutting down. */
+/**
+ * Runs one execution through the gateway's operations: metrics, audit, refusal while shutting down. The run gets
+ * `onEvent` joined with the listener that keeps its timeline for the console, when there is one.
+ */
 export type TrackExecution = (
-  execution: { code: string; signal: AbortSignal },
+  execution: { code: string; signal: AbortSignal; onEvent?: ExecutionEventListener | undefined },
   run: (options: TrackedRunOptions) => Promise<ExecutionResult>,
 ) => Promise<ExecutionResult>;
 
@@ -144,19 +147,20 @@ export function createOperations(options: CreateOperationsOptions): Operations {
     return match?.[1] !== undefined && timingSafeEqual(digest(match[1]), digest(token));
   }
 
-  const track: TrackExecution = async ({ code, signal }, run) => {
+  const track: TrackExecution = async ({ code, signal, onEvent }, run) => {
     const request = currentRequest();
     if (request) request.executed = true;
     // Over HTTP without auth every caller is the same anonymous one; stdio and `connect` serve the local user.
     const principal = request ? (request.principal ?? "anonymous") : "local";
     const kept = draining ? undefined : recentRuns?.begin(principal);
+    const listener = joinListeners(kept?.onEvent, onEvent);
     const result = draining
       ? shuttingDown()
       : await runTracked(signal, (linked) =>
           run({
             signal: linked,
             ...(request ? { traceAttributes: { "codemode.request_id": request.requestId } } : {}),
-            ...(kept ? { onEvent: kept.onEvent } : {}),
+            ...(listener ? { onEvent: listener } : {}),
           }),
         );
     metrics.executionFinished(result);
@@ -328,6 +332,18 @@ export function createOperations(options: CreateOperationsOptions): Operations {
     clearTimeout(timer);
     return ended;
   }
+}
+
+/** One listener for two, either of which may be absent; one that throws does not keep the event from the other. */
+function joinListeners(first: ExecutionEventListener | undefined, second: ExecutionEventListener | undefined): ExecutionEventListener | undefined {
+  if (!first || !second) return first ?? second;
+  return (event) => {
+    try {
+      first(event);
+    } finally {
+      second(event);
+    }
+  };
 }
 
 async function withTimeout(promise: Promise<unknown>, ms: number): Promise<void> {

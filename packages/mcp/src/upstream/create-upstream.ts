@@ -53,6 +53,10 @@ export interface Upstream {
   readonly error: string | undefined;
   /** The MCP revision spoken with the server while connected (`2026-07-28`, `2025-11-25`, ...). */
   readonly protocolVersion: string | undefined;
+  /** The last failure (a failed attempt or a lost connection) and when it was, kept after the server came back. */
+  readonly lastFailure: { message: string; at: string } | undefined;
+  /** How many times the server came back after it had been connected and was lost. */
+  readonly reconnects: number;
   /** Resolves after the first connection attempt, whether it succeeded or not. */
   start(): Promise<boolean>;
   /**
@@ -91,6 +95,8 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
   let connectedBefore = false;
   let closed = false;
   let lastError: string | undefined;
+  let lastFailure: { message: string; at: string } | undefined;
+  let reconnects = 0;
   // The era the server spoke last time, so a reconnect skips the version probe (on stdio, a second child process).
   // Kept for the life of the gateway: an upgraded server is found again at the next start.
   let prior: PriorDiscovery | undefined;
@@ -168,6 +174,7 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
       oversize = tooBig;
       status = "connected";
       const cameBack = failures > 0 || connectedBefore;
+      if (connectedBefore) reconnects++;
       connectedBefore = true;
       if (failures > 0) options.log(`upstream ${id} is up with ${listed.length} tools`);
       failures = 0;
@@ -184,6 +191,7 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
       const delay = Math.min(backoff.maxMs, backoff.initialMs * 2 ** failures);
       failures++;
       lastError = (error as Error).message;
+      lastFailure = { message: lastError, at: new Date().toISOString() };
       options.log(`upstream ${id} is down (${(error as Error).message}); retrying in ${delay} ms`);
       scheduleRetry(delay);
       return false;
@@ -210,6 +218,7 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
 
   function lostConnection(current: Client) {
     options.log(`upstream ${id} disconnected; reconnecting`);
+    lastFailure = { message: "the connection was lost", at: new Date().toISOString() };
     dropConnection(current);
   }
 
@@ -398,6 +407,12 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
     },
     get protocolVersion() {
       return client?.getNegotiatedProtocolVersion();
+    },
+    get lastFailure() {
+      return lastFailure;
+    },
+    get reconnects() {
+      return reconnects;
     },
     start() {
       connecting ??= connect().finally(() => (connecting = undefined));
