@@ -11,6 +11,7 @@ const BILLING_TOKEN = "billing-token-for-the-app-test";
 let gateway: ChildProcess;
 let url: string;
 let upstreamsLine: string;
+let consoleUrl: string;
 
 beforeAll(async () => {
   gateway = spawn(process.execPath, ["--import", "tsx", path.join(APP_DIR, "src", "main.ts"), "--port", "0"], {
@@ -31,6 +32,7 @@ beforeAll(async () => {
   });
   expect(output).toContain(TOKEN);
   upstreamsLine = /upstreams: (.*)/.exec(output)?.[1] ?? "";
+  consoleUrl = /console: (\S+)/.exec(output)?.[1] ?? "";
 });
 
 afterAll(() => {
@@ -38,6 +40,15 @@ afterAll(() => {
 });
 
 describe("the demo gateway", () => {
+  it("prints the web console's address, where its page is served", async () => {
+    expect(consoleUrl).toBe(new URL("/console/", url).href);
+    const page = await fetch(consoleUrl);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("codemode console");
+    const me = await fetch(new URL("api/me", consoleUrl), { headers: { "x-codemode-console": "1" } });
+    expect(me.status).toBe(401);
+  });
+
   it("talks 2026-07-28 to the demo's own upstreams and 2025-11-25 to the npm servers", () => {
     for (const id of ["billing", "crm", "support"]) expect(upstreamsLine).toContain(`${id} (connected, MCP 2026-07-28)`);
     for (const id of ["memory", "files"]) expect(upstreamsLine).toContain(`${id} (connected, MCP 2025-11-25)`);
