@@ -93,7 +93,8 @@ export class GuestBridge {
     if (refused !== null) return refused;
     if (isLog) {
       this.logs.write(text(1));
-      if (this.live) this.sendLogsIfDue();
+      // A full batch goes at once; otherwise the interrupt handler and the run loop send lines on time.
+      if (this.live && this.logs.waiting >= LIVE_LOG_BATCH_LINES) this.sendLogsIfDue();
       return undefined;
     }
     const callId = ++this.nextCallId;
@@ -222,7 +223,8 @@ export class GuestBridge {
 
   /**
    * A live run's console lines, sent while the script runs: when LIVE_LOG_FLUSH_MS have passed since the last lines
-   * went, or a batch is full. Only lines: a call made now may yet never be sent (see `finish`).
+   * went (the interrupt handler asks every ten thousand bytecode steps), or a batch is full. Only lines: a call made
+   * now may yet never be sent (see `finish`).
    */
   sendLogsIfDue(): void {
     if (!this.live || (this.logs.waiting === 0 && !this.droppedNews())) return;
