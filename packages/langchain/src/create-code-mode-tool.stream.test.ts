@@ -78,7 +78,7 @@ describe("createCodeModeTool (streaming)", () => {
         // The second page is read only once the first one's line has arrived here.
         if (codemode.type === "logs" && codemode.lines.includes("read page 1 of 2")) release();
       } else if ((chunk as Record<string, unknown>).tools) {
-        const [message] = (chunk as { tools: { messages: { artifact: ExecutionResult }[] } }).tools.messages;
+        const [message] = (chunk as unknown as { tools: { messages: { artifact: ExecutionResult }[] } }).tools.messages;
         seen.push(`tool result ${JSON.stringify(message!.artifact.result)}`);
       }
     }
