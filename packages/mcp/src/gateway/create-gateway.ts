@@ -83,7 +83,7 @@ export interface Gateway {
   /**
    * The same HTTP entry as a Fetch handler (`Request` in, `Response` out) to mount in Hono, a Next.js route or any
    * Fetch runtime, with the same Host/Origin, auth and quota checks. Route `/mcp` and
-   * `/.well-known/oauth-protected-resource*` to it.
+   * `/.well-known/oauth-protected-resource*` to it, and `/console` and `/console/*` when the web console is on.
    *
    * @example
    * const handle = gateway.fetchHandler();
