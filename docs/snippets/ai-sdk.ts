@@ -24,8 +24,6 @@ export const list_invoices = tool({
 
 export const tools: ToolSet = { list_customers, list_invoices };
 
-export const prompt = "What does our first customer owe?";
-
 const usage = {
   inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
   outputTokens: { total: 1, text: 1, reasoning: 0 },

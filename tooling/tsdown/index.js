@@ -1,4 +1,4 @@
-// The one build config of the published packages: ESM for Node 20, with declarations.
+// The one build config of the published packages: ESM for Node 22 and later (their `engines`), with declarations.
 import { readFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { defineConfig } from "tsdown";
@@ -35,7 +35,7 @@ export function defineBuild(entry, options = {}) {
     entry,
     format: "esm",
     platform: "node",
-    target: "node20",
+    target: "node22",
     dts: true,
     clean: true,
     // package.json names .js files; tsdown 0.21 would write .mjs for platform node.

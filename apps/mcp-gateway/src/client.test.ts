@@ -1,5 +1,7 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { tmpdir } from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import { fileURLToPath } from "node:url";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,6 +14,7 @@ let gateway: ChildProcess;
 let url: string;
 let upstreamsLine: string;
 let consoleUrl: string;
+let printed: string;
 
 beforeAll(async () => {
   gateway = spawn(process.execPath, ["--import", "tsx", path.join(APP_DIR, "src", "main.ts"), "--port", "0"], {
@@ -31,6 +34,7 @@ beforeAll(async () => {
     gateway.once("exit", (code) => reject(new Error(`the gateway exited with ${code}: ${output}${errors}`)));
   });
   expect(output).toContain(TOKEN);
+  printed = output;
   upstreamsLine = /upstreams: (.*)/.exec(output)?.[1] ?? "";
   consoleUrl = /console: (\S+)/.exec(output)?.[1] ?? "";
 });
@@ -52,6 +56,28 @@ describe("the demo gateway", () => {
   it("talks 2026-07-28 to the demo's own upstreams and 2025-11-25 to the npm servers", () => {
     for (const id of ["billing", "crm", "support"]) expect(upstreamsLine).toContain(`${id} (connected, MCP 2026-07-28)`);
     for (const id of ["memory", "files"]) expect(upstreamsLine).toContain(`${id} (connected, MCP 2025-11-25)`);
+  });
+});
+
+describe("the commands the demo prints", () => {
+  // Run as printed, through a shell, from a folder outside the repository, as a user who followed the README's
+  // `npx -y pnpm@12.4.2` form (no pnpm installed) would paste them.
+  const run = (command: string) => promisify(execFile)("sh", ["-c", command], { cwd: tmpdir() });
+  const printedCommand = (after: string) => printed.split("\n")[printed.split("\n").findIndex((line) => line.startsWith(after)) + 1]?.trim() ?? "";
+
+  it("runs the scripted client command as printed", async () => {
+    const command = printedCommand("Or run the scripted client");
+    expect(command).toMatch(/^CODEMODE_URL=\S+ CODEMODE_TOKEN=\S+ npx -y pnpm@12\.4\.2 /);
+    const { stdout } = await run(command);
+    expect(stdout).toContain("checked: 2000 invoices");
+  });
+
+  it("runs the inspector command as printed, listing search and execute", async () => {
+    const command = printedCommand("Connect any MCP client");
+    expect(command).toMatch(/^npx -y pnpm@12\.4\.2 .* --method tools\/list$/);
+    const { stdout } = await run(command);
+    expect(stdout).toContain('"name": "execute"');
+    expect(stdout).toContain('"name": "search"');
   });
 });
 

@@ -2,10 +2,9 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { fileURLToPath } from "node:url";
 import { createGateway, loadGatewayConfig } from "@codemode/mcp";
+import { APP_DIR, demoCommand } from "./demo-command.js";
 
-const APP_DIR = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const CONFIG_FILE = path.join(APP_DIR, "gateway.config.json");
 
 // `pnpm start -- --port 9000` passes the "--" through.
@@ -15,7 +14,7 @@ const port = Number(values.port ?? process.env.CODEMODE_PORT ?? 8787);
 const host = values.host ?? process.env.CODEMODE_HOST ?? "127.0.0.1";
 
 // The config reads its secrets from the environment; the demo makes up whatever is not set.
-process.env.CODEMODE_DEMO_TOKEN ??= `demo-${randomBytes(12).toString("hex")}`;
+const token = (process.env.CODEMODE_DEMO_TOKEN ??= `demo-${randomBytes(12).toString("hex")}`);
 process.env.CODEMODE_BILLING_TOKEN ??= `billing-${randomBytes(12).toString("hex")}`;
 process.env.CODEMODE_DEMO_MEMORY_FILE ??= path.join(APP_DIR, ".memory.jsonl");
 
@@ -30,7 +29,6 @@ for (let waited = 0; waited < 60_000 && gateway.upstreams().some((upstream) => u
   await new Promise((resolve) => setTimeout(resolve, 250));
 }
 const listener = await gateway.listen({ host, port });
-const token = process.env.CODEMODE_DEMO_TOKEN;
 const down = gateway.upstreams().filter((upstream) => upstream.status !== "connected");
 
 process.stdout.write(
@@ -45,9 +43,9 @@ process.stdout.write(
     `  token (billing only):     ${process.env.CODEMODE_BILLING_TOKEN}`,
     "",
     `Connect any MCP client to it over Streamable HTTP with the header "Authorization: Bearer ${token}", for example`,
-    `  pnpm --filter @example/mcp-gateway inspector ${listener.url} --header "Authorization: Bearer ${token}" --method tools/list`,
+    `  ${demoCommand("inspector", [listener.url, "--header", `Authorization: Bearer ${token}`, "--method", "tools/list"])}`,
     "Or run the scripted client (search, then one execute that totals every invoice):",
-    `  CODEMODE_URL=${listener.url} CODEMODE_TOKEN=${token} pnpm --filter @example/mcp-gateway client`,
+    `  ${demoCommand("client", [], { CODEMODE_URL: listener.url, CODEMODE_TOKEN: token })}`,
     "Press Ctrl+C to stop.",
     "",
   ].join("\n"),

@@ -13,3 +13,18 @@ export {
   type NamespaceOption,
   type ToolCallOptions,
 } from "./from-ai-sdk-tools.js";
+// The core's types this package's options and results are made of, so its users name them from here.
+export type {
+  CodeMode,
+  CreateCodeModeOptions,
+  Diagnostic,
+  ExecuteToolInput,
+  ExecutionError,
+  ExecutionErrorKind,
+  ExecutionResult,
+  JsonValue,
+  PendingCall,
+  ToolCallRecord,
+  ToolDefinition,
+  Truncation,
+} from "@codemode/core";

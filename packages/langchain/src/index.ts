@@ -18,3 +18,20 @@ export {
   type InterruptOnRule,
 } from "./to-requires-approval.js";
 export type { CodeModeInterrupt, CodeModeResume } from "./interrupt-at-approval.js";
+// The core's types this package's options and results are made of, so its users name them from here.
+export type {
+  ApprovalDecision,
+  CodeMode,
+  ContinuationStore,
+  CreateCodeModeOptions,
+  Diagnostic,
+  ExecuteToolInput,
+  ExecutionError,
+  ExecutionErrorKind,
+  ExecutionResult,
+  JsonValue,
+  PendingCall,
+  ToolCallRecord,
+  ToolDefinition,
+  Truncation,
+} from "@codemode/core";

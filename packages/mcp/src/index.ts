@@ -19,6 +19,34 @@ export {
   type NodeHttpHandler,
 } from "./gateway/index.js";
 export type { BearerPrincipal } from "./auth/index.js";
-export type { LogEntry, LogLevel } from "./operate/index.js";
-export { fromMcpTools, type CallUpstreamTool, type GatewayCallContext } from "./tools/index.js";
+export type { LogEntry, LogLevel, TrackedRunOptions, TrackExecution } from "./operate/index.js";
+export {
+  fromMcpTools,
+  type CallerAnswer,
+  type CallerQuestion,
+  type CallUpstreamTool,
+  type GatewayCallContext,
+  type UpstreamCallOptions,
+  type UpstreamCaller,
+  type UpstreamProgress,
+} from "./tools/index.js";
 export { createUpstream, type CreateUpstreamOptions, type Upstream, type UpstreamStatus } from "./upstream/index.js";
+// The core's types this package's options and results are made of, so its users name them from here; and the error
+// class its config loader and gateway throw.
+export { CodeModeError } from "@codemode/core";
+export type {
+  ApprovalDecision,
+  ApprovalRequest,
+  CodeMode,
+  Diagnostic,
+  ExecuteOptions,
+  ExecutionError,
+  ExecutionErrorKind,
+  ExecutionResult,
+  JsonValue,
+  PendingCall,
+  ToolCallRecord,
+  ToolDefinition,
+  Truncation,
+  WorkspaceOptions,
+} from "@codemode/core";

@@ -1,6 +1,7 @@
 // `pnpm cluster`: Redis, three gateway replicas and HAProxy on this machine, until Ctrl+C.
 import { parseArgs } from "node:util";
 import { startCluster } from "@codemode/cluster-harness";
+import { demoCommand } from "../demo-command.js";
 import { demoClusterConfig, demoReplicaEnv } from "./demo-cluster-config.js";
 
 const argv = process.argv.slice(2).filter((arg) => arg !== "--");
@@ -33,7 +34,7 @@ process.stdout.write(
     `  logs:     ${cluster.dir}`,
     "",
     "Each answer names the replica that gave it in the X-Codemode-Replica header. Try the scripted client:",
-    `  CODEMODE_URL=${cluster.url} CODEMODE_TOKEN=${cluster.token} pnpm --filter @example/mcp-gateway client`,
+    `  ${demoCommand("client", [], { CODEMODE_URL: cluster.url, CODEMODE_TOKEN: cluster.token })}`,
     "Press Ctrl+C to stop.",
     "",
   ].join("\n"),

@@ -25,7 +25,7 @@ const TRANSPORT_TYPES: Partial<Record<string, UpstreamTransportType>> = {
 };
 
 /** Keys other MCP clients write on a server entry that the gateway cannot honour, each with what to do instead. */
-const FOREIGN_SERVER_KEYS: Record<string, string> = {
+export const FOREIGN_SERVER_KEYS: Record<string, string> = {
   sandboxEnabled: "is VS Code's sandbox for stdio servers, which the gateway does not provide; delete it and run the gateway itself in a container or under a restricted user",
   sandbox: "is VS Code's sandbox for stdio servers, which the gateway does not provide; delete it and run the gateway itself in a container or under a restricted user",
   headersHelper: "runs a command for headers, which the gateway does not do; write the headers in headers, with ${env:NAME} for a secret",
@@ -91,8 +91,12 @@ const server = z
   })
   .transform(({ dev: _dev, sandboxEnabled: _sandboxEnabled, sandbox: _sandbox, headersHelper: _helper, auth: _auth, ...entry }) => entry);
 
+const SERVER_ID_RULE = "server id must be a valid namespace (letters, digits, _ or -)";
 const serverMap = z.record(
-  z.string().refine((id) => NAMESPACE.test(id) && !RESERVED.has(id), "server id must be a valid namespace (letters, digits, _ or -)"),
+  z
+    .string()
+    .regex(NAMESPACE, SERVER_ID_RULE)
+    .refine((id) => !RESERVED.has(id), SERVER_ID_RULE),
   server,
 );
 
@@ -100,6 +104,8 @@ const toolName = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "must be a tool name:
 
 /** The gateway config's schema: the `mcpServers` shape MCP clients use plus the gateway's own keys. */
 export const gatewayConfigSchema = z.strictObject({
+  /** The JSON Schema an editor checks the file against (`gateway-config.schema.json`); the gateway ignores it. */
+  $schema: z.string().optional(),
   mcpServers: serverMap.optional(),
   /** VS Code's name for `mcpServers` (its mcp.json); a config has one of the two. */
   servers: serverMap.optional(),
@@ -197,9 +203,9 @@ export const gatewayConfigSchema = z.strictObject({
       context.addIssue({ code: "custom", path: ["servers"], message: "cannot be given with mcpServers; move its entries into mcpServers" });
     }
   })
-  .transform(({ servers, mcpServers, inputs: _inputs, ...rest }) => ({ ...rest, mcpServers: mcpServers ?? servers ?? {} }));
+  .transform(({ $schema: _schema, servers, mcpServers, inputs: _inputs, ...rest }) => ({ ...rest, mcpServers: mcpServers ?? servers ?? {} }));
 
-const INPUTS_FIX =
+export const INPUTS_FIX =
   "are VS Code's prompts, and the gateway runs with nobody to ask; delete inputs and write each ${input:ID} as ${env:NAME}, " +
   "with NAME set in the gateway's environment (codemode import FILE does both)";
 
