@@ -14,7 +14,7 @@ export interface ExecutionProgress {
   toolCalls: { finished: number; failed: number; running: string[] };
   /** Tools whose calls wait for a person's approval. */
   waitingForApproval: string[];
-  /** The last console lines, at most {@link RECENT_LINES}; `droppedLines` counts those past `maxLogLines`. */
+  /** The last console lines (at most five); `droppedLines` counts those past `maxLogLines`. */
   logs: string[];
   droppedLines: number;
 }

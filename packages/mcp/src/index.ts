@@ -42,6 +42,8 @@ export type {
   ExecuteOptions,
   ExecutionError,
   ExecutionErrorKind,
+  ExecutionEvent,
+  ExecutionEventListener,
   ExecutionResult,
   JsonValue,
   PendingCall,
