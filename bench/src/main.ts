@@ -1,4 +1,4 @@
-// `pnpm bench`: engine, events, catalog, tokens, load, quotas and sessions (`bench leaks` and `bench cluster` on demand);
+// `pnpm bench`: engine, events, catalog, tokens, load, quotas, sessions and check (`bench leaks` and `bench cluster` on demand);
 // readable tables on stdout, JSON in bench/results/. Exits non-zero only when a workload crashes or answers wrongly;
 // a missed goal is reported, not fatal (the machine is shared and noisy).
 import { mkdir, writeFile } from "node:fs/promises";
@@ -21,6 +21,8 @@ import { formatSessionsReport } from "./sessions/format-sessions-report.js";
 import { runSessionsBench } from "./sessions/run-sessions-bench.js";
 import { formatEventsReport } from "./events/format-events-report.js";
 import { runEventsBench } from "./events/run-events-bench.js";
+import { formatCheckReport } from "./check/format-check-report.js";
+import { runCheckBench } from "./check/run-check-bench.js";
 import { formatTuningReport } from "./tuning/format-tuning-report.js";
 import { runTuningBench } from "./tuning/run-tuning-bench.js";
 
@@ -71,6 +73,12 @@ if (only === undefined || only === "sessions") {
   const report = await runSessionsBench(log);
   await writeFile(`${RESULTS}sessions.json`, `${JSON.stringify({ machine: { ...machine, loadAfter: describeMachine().loadAverage }, ...report }, null, 2)}\n`);
   console.log(`\n## Sessions (bench/results/sessions.json)\n\n${formatSessionsReport(report)}\n`);
+}
+if (only === undefined || only === "check") {
+  const machine = describeMachine();
+  const report = await runCheckBench(log);
+  await writeFile(`${RESULTS}check.json`, `${JSON.stringify({ machine: { ...machine, loadAfter: describeMachine().loadAverage }, ...report }, null, 2)}\n`);
+  console.log(`\n## Check (bench/results/check.json)\n\n${formatCheckReport(report)}\n`);
 }
 // The figures docs/choosing-limits.md quotes: on demand, about two minutes (bench/README.md).
 if (only === "tuning") {

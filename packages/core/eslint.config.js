@@ -9,7 +9,7 @@ export default [
         ["envelopes"],
         ["limits", "script", "tools"],
         ["serializer", "catalog", "approval", "workspace", "resources", "model-view"],
-        ["sandbox"],
+        ["sandbox", "check"],
         ["session"],
         ["code-mode"],
       ],

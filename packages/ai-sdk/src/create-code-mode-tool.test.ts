@@ -192,7 +192,10 @@ return { name: customer.data.name, unpaid };`;
   it("hides the tools the allowlist leaves out", async () => {
     const execute = codeModeTool({ allow: ["billing.*"] });
     expect(execute.description).not.toContain("get_customer");
-    const { output } = await run(execute, `return (await tools.crm.get_customer({ id: "cus_1" })).error.code;`);
+    // The check is held to what the model is shown; a name the check cannot see gets the run's not_found.
+    const named = await run(execute, `return (await tools.crm.get_customer({ id: "cus_1" })).error.code;`);
+    expect(named.output).toMatchObject({ error: { kind: "CheckFailed" }, diagnostics: [{ code: "unknown_tool" }] });
+    const { output } = await run(execute, `const [space, tool] = "crm.get_customer".split(".");\nreturn (await tools[space][tool]({ id: "cus_1" })).error.code;`);
     expect(output.result).toBe("not_found");
   });
 

@@ -43,8 +43,10 @@ return { sum: sum.data, greeting: greeting.data, omitted: greeting.meta.omitted 
     expect(JSON.stringify(result)).toContain("The reactor is offline.");
   });
 
-  it("validates arguments against the server's JSON Schema before calling it", async () => {
-    const result = await run(`return await tools.fixture.add({ a: "two", b: 1 });`);
+  it("checks arguments against the server's JSON Schema before the run, and validates those the check cannot see", async () => {
+    const checked = await run(`return await tools.fixture.add({ a: "two", b: 1 });`);
+    expect(checked, JSON.stringify(checked)).toMatchObject({ error: { kind: "CheckFailed" }, diagnostics: [{ code: "wrong_type", line: 1 }] });
+    const result = await run(`const a = JSON.parse('"two"');\nreturn await tools.fixture.add({ a, b: 1 });`);
     expect(result, JSON.stringify(result)).toMatchObject({
       result: { ok: false, error: { code: "invalid_arguments" } },
     });

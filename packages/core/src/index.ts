@@ -31,8 +31,10 @@ export type {
   ToolCallStartEvent,
   TraceOptions,
 } from "./sandbox/index.js";
-export { createCodeMode } from "./code-mode/index.js";
+export { checkScript, createCodeMode, type CheckScriptOptions } from "./code-mode/index.js";
 export type {
+  CheckDiagnostic,
+  CheckResult,
   Diagnostic,
   ExecutionError,
   ExecutionErrorKind,

@@ -68,8 +68,10 @@ return rows;`);
     expect(JSON.stringify(result.result)).toContain("Invoice inv_2 is paid and cannot be voided.");
   });
 
-  it("rejects arguments that do not match the server's schema", async () => {
-    const result = await run(`return await tools.billing.list_invoices({ customer: "cus_1" });`);
+  it("refuses arguments the server's schema rules out before the run, and rejects those the check cannot see", async () => {
+    const checked = await run(`return await tools.billing.list_invoices({ customer: "cus_1" });`);
+    expect(checked).toMatchObject({ error: { kind: "CheckFailed", line: 1 }, toolCalls: [] });
+    const result = await run(`const args = JSON.parse('{"customer":"cus_1"}');\nreturn await tools.billing.list_invoices(args);`);
     expect(result.result).toMatchObject({ ok: false, error: { code: "invalid_arguments" } });
     expect(result.toolCalls).toMatchObject([{ tool: "billing.list_invoices", ok: false, errorCode: "invalid_arguments" }]);
   });

@@ -184,8 +184,12 @@ describe("createCodeModeTool", () => {
   it("hides tools outside the allowlist from the prompt and from scripts", async () => {
     const execute = make({ allow: ["crm.*"] });
     expect(execute.description).not.toContain("refund");
-    const message = await invoke(execute, `return await tools.billing.refund({ invoiceId: "inv_1" });`);
-    expect((message.artifact as ExecutionResult).result).toMatchObject({ ok: false });
+    const refused = await invoke(execute, `return await tools.billing.refund({ invoiceId: "inv_1" });`);
+    expect(refused.artifact as ExecutionResult).toMatchObject({ error: { kind: "CheckFailed" }, diagnostics: [{ code: "unknown_tool" }] });
+    expect(refused.content).toContain("There is no tool or namespace `tools.billing`");
+    // A name the check cannot see reaches the run, which does not find it either.
+    const message = await invoke(execute, `const [space, tool] = "billing.refund".split(".");\nreturn await tools[space][tool]({ invoiceId: "inv_1" });`);
+    expect((message.artifact as ExecutionResult).result).toMatchObject({ ok: false, error: { code: "not_found" } });
   });
 
   it("takes another name and runs without the catalog when search is off", async () => {

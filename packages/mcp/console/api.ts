@@ -54,7 +54,7 @@ async function messageOf(response: Response): Promise<string> {
 export interface Me {
   principal: string;
   signInNeeded: boolean;
-  features: { check: boolean; sessions: boolean };
+  features: { sessions: boolean };
 }
 
 /** One event of a run, as the core tells it (ExecutionEvent). */
@@ -65,6 +65,17 @@ export type RunEvent =
   | { type: "approval-answered"; at: number; callId: string; tool: string; status: string; waitedMs: number }
   | { type: "logs"; at: number; lines: string[]; dropped: number }
   | { type: "end"; at: number; status: string; durationMs: number; error: { kind: string; message: string } | null };
+
+/** A fault the check found in a script, with its place (1-based lines, columns in UTF-16 units). */
+export interface CheckDiagnostic {
+  code: string;
+  message: string;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  suggestion?: string;
+}
 
 /** A call a paused run waits on. */
 export interface PendingCall {

@@ -73,7 +73,7 @@ function App() {
       </nav>
       <main class="main">
         {page === "catalog" ? <CatalogPage /> : null}
-        {page === "playground" ? <PlaygroundPage canCheck={me.features.check} /> : null}
+        {page === "playground" ? <PlaygroundPage /> : null}
         {page === "runs" ? <RunsPage id={id} /> : null}
         {page === "approvals" ? <ApprovalsPage onChange={() => void countApprovals()} /> : null}
         {page === "sessions" ? <SessionsPage enabled={me.features.sessions} /> : null}

@@ -20,8 +20,8 @@ export interface ToolItem {
 export interface Editor {
   readonly view: EditorView;
   text(): string;
-  /** Marks lines with problems found before the script ran (a check), or clears them. */
-  mark(problems: { line: number; message: string }[]): void;
+  /** Marks the places of problems found before the script ran (a check), or clears them. */
+  mark(problems: { line: number; column: number; endLine: number; endColumn: number; message: string }[]): void;
   destroy(): void;
 }
 
@@ -89,12 +89,15 @@ export function createEditor(parent: HTMLElement, options: { text: string; tools
     text: () => view.state.doc.toString(),
     mark(problems) {
       const { doc } = view.state;
-      const diagnostics = problems
-        .filter((problem) => problem.line >= 1 && problem.line <= doc.lines)
-        .map((problem) => {
-          const line = doc.line(problem.line);
-          return { from: line.from, to: line.to, severity: "error" as const, message: problem.message };
-        });
+      // A place as an offset in the text; lines past the end (the text changed since) clamp to it.
+      const at = (line: number, column: number) => {
+        const found = doc.line(Math.min(Math.max(1, line), doc.lines));
+        return Math.min(found.to, found.from + Math.max(0, column - 1));
+      };
+      const diagnostics = problems.map((problem) => {
+        const from = at(problem.line, problem.column);
+        return { from, to: Math.max(from, at(problem.endLine, problem.endColumn)), severity: "error" as const, message: problem.message };
+      });
       view.dispatch(setDiagnostics(view.state, diagnostics));
     },
     destroy: () => view.destroy(),

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "preact/hooks";
-import { api } from "./api.js";
+import { api, type CheckDiagnostic } from "./api.js";
 import { playgroundDraft } from "./catalog-page.js";
 import { createEditor, type Editor, type ToolItem } from "./create-editor.js";
 import { RunView, useRun } from "./run-view.js";
@@ -11,14 +11,14 @@ console.log("found", found.data.items.length, "tools");
 return found.data.items.map((tool) => tool.name);
 `;
 
-/** What a check of a script may report, where the gateway checks scripts. */
+/** What the check says of a script: `ok`, or its faults with their places. */
 interface CheckAnswer {
-  ok?: boolean;
-  diagnostics?: { line?: number; message: string }[];
+  ok: boolean;
+  diagnostics: CheckDiagnostic[];
 }
 
-/** Write a script, check it where the gateway can, and run it as yourself, watching its calls as they happen. */
-export function PlaygroundPage({ canCheck }: { canCheck: boolean }) {
+/** Write a script, check it against your tools' declarations, and run it as yourself, watching its calls as they happen. */
+export function PlaygroundPage() {
   const host = useRef<HTMLDivElement>(null);
   const editor = useRef<Editor | undefined>(undefined);
   const tools = useRef<ToolItem[]>([]);
@@ -44,7 +44,8 @@ export function PlaygroundPage({ canCheck }: { canCheck: boolean }) {
     try {
       const answer = await api<CheckAnswer>("check", { method: "POST", body: { code: editor.current?.text() ?? "" } });
       setChecked(answer);
-      editor.current?.mark((answer.diagnostics ?? []).filter((found) => found.line !== undefined).map((found) => ({ line: found.line!, message: found.message })));
+      setError(undefined);
+      editor.current?.mark(answer.diagnostics);
     } catch (failure) {
       setError((failure as Error).message);
     }
@@ -55,18 +56,17 @@ export function PlaygroundPage({ canCheck }: { canCheck: boolean }) {
         title="Playground"
         actions={
           <>
-            {canCheck ? (
-              <button class="btn" onClick={() => void check()}>
-                Check
-              </button>
-            ) : null}
+            <button class="btn" onClick={() => void check()}>
+              Check
+            </button>
             <button class="btn primary" onClick={run} disabled={state.running}>
               {state.running ? "Running…" : "Run"}
             </button>
           </>
         }
       >
-        Run a script as yourself, with your tools, as the model would. Calls that need approval pause the run until you decide in Approvals. <kbd>Ctrl</kbd>+<kbd>Enter</kbd> runs.
+        Run a script as yourself, with your tools, as the model would. Check finds what your tools' declarations rule out before anything runs. Calls that
+        need approval pause the run until you decide in Approvals. <kbd>Ctrl</kbd>+<kbd>Enter</kbd> runs.
       </PageHead>
       <ErrorNote message={error} />
       <div class="panel">
@@ -76,10 +76,20 @@ export function PlaygroundPage({ canCheck }: { canCheck: boolean }) {
             {showDeclarations ? "Hide declarations" : "Show declarations"}
           </button>
           <span class="faint small">The TypeScript the model is given for your tools.</span>
-          {checked ? (
-            <span class={`pill ${checked.ok === false || (checked.diagnostics?.length ?? 0) > 0 ? "bad" : "ok"}`}>{checked.diagnostics?.length ? `${checked.diagnostics.length} problem(s)` : "no problems found"}</span>
-          ) : null}
+          {checked ? <span class={`pill ${checked.ok ? "ok" : "bad"}`}>{checked.ok ? "no problems found" : `${checked.diagnostics.length} problem(s)`}</span> : null}
         </div>
+        {checked && !checked.ok ? (
+          <div class="problems" aria-label="Problems">
+            {checked.diagnostics.map((found, index) => (
+              <div class="problem" key={index}>
+                <span class="mono faint">
+                  line {found.line}:{found.column}
+                </span>{" "}
+                {found.message}
+              </div>
+            ))}
+          </div>
+        ) : null}
         {showDeclarations ? <pre class="code-block">{declarations}</pre> : null}
       </div>
       <div class="gap" />

@@ -170,6 +170,15 @@ export function RunView({ state }: { state: RunState }) {
           ) : null}
           {result?.error ? <div class="error-note">{result.error.kind}: {result.error.message}{result.error.line ? ` (line ${result.error.line})` : ""}</div> : null}
           {result && result.status === "completed" ? <Json value={result.result} /> : null}
+          {result && result.diagnostics.length > 0 ? (
+            <div class="notes" aria-label="Diagnostics">
+              {result.diagnostics.map((found, index) => (
+                <div class="problem" key={index}>
+                  <span class="mono faint">{found.code}</span> {found.message}
+                </div>
+              ))}
+            </div>
+          ) : null}
           {!result && !state.error ? <div class="empty small">{state.running ? "Running…" : "No result yet."}</div> : null}
         </div>
       </div>

@@ -44,6 +44,12 @@ export function createToolCatalog(
     if (signature === undefined) signatures.set(tool, (signature = toolSignature(tool, "pretty", "", callStyle)));
     return signature;
   };
+  const checkSignatures = new Map<RegisteredTool, string>();
+  const checkSignatureOf = (tool: RegisteredTool) => {
+    let signature = checkSignatures.get(tool);
+    if (signature === undefined) checkSignatures.set(tool, (signature = toolSignature(tool, "check", "", callStyle)));
+    return signature;
+  };
   const itemOf = (tool: RegisteredTool, full = false): CatalogItem => {
     const { name, definition } = tool;
     const signature = signatureOf(tool);
@@ -94,8 +100,10 @@ export function createToolCatalog(
       const pageLimit = Math.min(limit ?? CATALOG_DEFAULTS.listLimit, CATALOG_DEFAULTS.maxListLimit);
       return paginate(visible.toolkits(allowed, namespace), offset, pageLimit);
     },
-    declarations(allowed, declarationOptions = {}) {
-      return renderDeclarations(visible.of(allowed, undefined), signatureOf, { ...declarationOptions, callStyle });
+    declarations(allowed, { search, checked } = {}) {
+      const shown = { ...(search === undefined ? {} : { search }), callStyle };
+      if (!checked) return renderDeclarations(visible.of(allowed, undefined), signatureOf, shown);
+      return renderDeclarations(visible.of(allowed, undefined).filter(checked), checkSignatureOf, { ...shown, comments: false, open: true });
     },
     prompt(allowed, promptOptions = {}) {
       return writeExecutePrompt(visible.of(allowed, undefined), signatureOf, {

@@ -1,5 +1,5 @@
 export { createToolCatalog } from "./create-tool-catalog.js";
-export { type CallStyle } from "./signature/index.js";
+export { toolPath, type CallStyle } from "./signature/index.js";
 export type {
   CatalogDetail,
   CatalogItem,

@@ -15,6 +15,14 @@ describe("renderDeclarations", () => {
     expect(declarations).toContain('  docs: {\n    /** Fetch one documentation page by slug. */\n    "pages.get-one"(args?');
   });
 
+  it("writes the checker's form: one line a tool, an open envelope, and any member for a namespace with dotted names", () => {
+    const open = renderDeclarations(tools, (tool) => toolSignature(tool, "check"), { comments: false, open: true });
+    expect(open).toContain("| { ok: true; data: T; meta: { omitted: number; content?: Content[] }; error?: undefined }");
+    expect(open).toContain("  docs: {\n    [key: string]: any;\n    \"pages.get-one\"(args?: any): Promise<Envelope<any>>;");
+    expect(open).not.toContain("/**\n     * List invoices");
+    expect(declarations).not.toContain("[key: string]: any");
+  });
+
   it("type-checks, and a script written against it type-checks too", () => {
     const script = `
 async function run() {

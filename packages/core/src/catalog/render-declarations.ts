@@ -1,6 +1,7 @@
 import type { RegisteredTool } from "../tools/index.js";
 import {
   CATALOG_DECLARATION,
+  CHECK_ENVELOPE_DECLARATION,
   ENVELOPE_DECLARATION,
   renderComment,
   renderKey,
@@ -16,6 +17,8 @@ export interface RenderDeclarationsOptions {
   comments?: boolean;
   /** "value" declares `ToolCallError` instead of `Envelope<T>` (the signatures must match). Default "envelope". */
   callStyle?: CallStyle;
+  /** The envelope as the script checker reads it (the signatures are then in the "check" style). Default false. */
+  open?: boolean;
 }
 
 /**
@@ -28,17 +31,23 @@ export function renderDeclarations(
   signatureOf: (tool: RegisteredTool) => string,
   options: RenderDeclarationsOptions = {},
 ): string {
-  const parts = [options.callStyle === "value" ? VALUE_DECLARATION : ENVELOPE_DECLARATION];
+  const envelope = options.open ? CHECK_ENVELOPE_DECLARATION : ENVELOPE_DECLARATION;
+  const parts = [options.callStyle === "value" ? VALUE_DECLARATION : envelope];
   if (options.search !== false) parts.push(CATALOG_DECLARATION);
-  parts.push(renderToolsDeclaration(tools, signatureOf, options.comments !== false));
+  parts.push(renderToolsDeclaration(tools, signatureOf, options.comments !== false, options.open === true));
   return `${parts.join("\n")}\n`;
 }
 
-/** Only the `declare const tools: {...}` part. */
+/**
+ * Only the `declare const tools: {...}` part. `open`, as the checker reads it: a namespace holding a tool whose local
+ * name has dots (`crm.accounts.find`) takes any member, since the script may reach that tool as
+ * `tools.crm.accounts.find` as well as `tools.crm["accounts.find"]`.
+ */
 export function renderToolsDeclaration(
   tools: readonly RegisteredTool[],
   signatureOf: (tool: RegisteredTool) => string,
   comments = true,
+  open = false,
 ): string {
   const byNamespace = new Map<string, RegisteredTool[]>();
   for (const tool of tools) {
@@ -55,6 +64,7 @@ export function renderToolsDeclaration(
   for (const [namespace, group] of byNamespace) {
     if (namespace === "") continue;
     lines.push(`  ${renderKey(namespace)}: {`);
+    if (open && group.some((tool) => tool.localName.includes("."))) lines.push("    [key: string]: any;");
     for (const tool of group) pushTool(tool, "    ");
     lines.push("  };");
   }

@@ -1,4 +1,4 @@
-import type { AllowFilter } from "../tools/index.js";
+import type { AllowFilter, RegisteredTool } from "../tools/index.js";
 
 /** How much of a tool an answer shows. */
 export type CatalogDetail = "brief" | "full";
@@ -52,8 +52,12 @@ export interface ToolCatalog {
   count(args: unknown, allowed: AllowFilter): { total: number; namespaces: Record<string, number> };
   describe(args: unknown, allowed: AllowFilter): ToolDescription;
   toolkits(args: unknown, allowed: AllowFilter): CatalogPage<{ name: string; tools: string[] }>;
-  /** The `declare const tools: {...}` text for the tools the caller may use (`search: false` leaves out `catalog`). */
-  declarations(allowed: AllowFilter, options?: { search?: boolean }): string;
+  /**
+   * The `declare const tools: {...}` text for the tools the caller may use (`search: false` leaves out `catalog`).
+   * With `checked`, the text the script checker reads instead: only the tools `checked` keeps, one line each, without
+   * comments, their types open where the schemas are (the "check" signature style).
+   */
+  declarations(allowed: AllowFilter, options?: { search?: boolean; checked?: (tool: RegisteredTool) => boolean }): string;
   /**
    * The execute tool's description for the tools the caller may use. `search: false` (execute-only mode) never
    * mentions `catalog` and keeps every signature inline.

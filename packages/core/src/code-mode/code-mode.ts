@@ -5,7 +5,7 @@ import type { ToolDefinition } from "../tools/index.js";
 import type { SessionInfo, SessionOptions } from "../session/index.js";
 import type { WorkspaceOptions } from "../workspace/index.js";
 import type { ResourceSource } from "../resources/index.js";
-import type { ExecutionResult } from "../envelopes/index.js";
+import type { CheckResult, ExecutionResult } from "../envelopes/index.js";
 import type { ExecutionEventListener, ToolCallHooks, TraceOptions } from "../sandbox/index.js";
 
 /** Options of {@link createCodeMode}. */
@@ -34,6 +34,14 @@ export interface CreateCodeModeOptions extends ToolCallHooks {
   /** Arguments and result summaries in each ToolCallRecord; off by default. */
   trace?: TraceOptions;
   /**
+   * Whether scripts are checked against the declarations the model is shown before they run (see docs/checking.md):
+   * an unknown tool, a missing, extra or wrongly typed argument, a value outside an enum, a positional argument, a
+   * namespace called, a field the tool's `outputSchema` rules out. "refuse" (default): a script with a fault does not
+   * run (`CheckFailed`, every fault in `diagnostics`, no tool called). "warn": it runs, and the faults come back in
+   * `diagnostics`. "off": no check.
+   */
+  check?: "refuse" | "warn" | "off";
+  /**
    * A folder scripts may read and write through the `files` global (`read`, `write`, `list`, `remove`, each resolving
    * to an envelope and counted as a host call). Off by default: without it scripts have no `files`. No path leaves
    * the folder (no `..`, no absolute paths, no symbolic links out); files are capped at `maxFileBytes` (8 MiB) and
@@ -43,8 +51,9 @@ export interface CreateCodeModeOptions extends ToolCallHooks {
   /**
    * Where the script's `resources` global reads from (`resources.list({ namespace? })`, `resources.read({ namespace,
    * uri })`, each resolving to an envelope and counted as a host call), such as a gateway's upstream MCP resources.
-   * Off by default. A caller sees a resource only when its allowlist admits `<namespace>.resource:<uri>` (`docs.*`
-   * admits all of `docs`); answers are capped at `maxToolResultBytes`.
+   * Off by default. A caller sees a resource only when its allowlist admits it: `<namespace>.*` all of a namespace,
+   * `<namespace>.resource:<uri>` that URI exactly, `<namespace>.resource:<prefix>*` the URIs under a prefix (tool
+   * globs such as `*.read_*` admit no resource); answers are capped at `maxToolResultBytes`.
    */
   resources?: ResourceSource;
   /**
@@ -118,7 +127,10 @@ export interface ResumeOptions {
 export interface ExecuteOptions {
   /** Aborting it stops the script and cancels its tool calls; the result fails with `Cancelled`. */
   signal?: AbortSignal;
-  /** The caller's allowlist of tool-name patterns (`billing.*`); every other tool is invisible to this execution. */
+  /**
+   * The caller's allowlist of tool-name patterns (`billing.*`); every other tool is invisible to this execution. It
+   * also names the resources the caller may read (see `CreateCodeModeOptions.resources`).
+   */
   allow?: readonly string[];
   /** Passed to every tool's `execute` as `context.context`, for example a framework's own call options. */
   context?: unknown;
@@ -206,6 +218,16 @@ export interface CodeMode {
   readonly catalog: HostCatalog;
   /** The `declare const tools: {...}` TypeScript text for the tools a caller may use. */
   declarations(options?: CatalogCallOptions): string;
+  /**
+   * Checks a script against the declarations of the tools a caller may use, without running it: `{ ok, diagnostics }`,
+   * each fault with its line and column in the script as given (code fences and TypeScript included) and, when one
+   * fix is plain, a `suggestion`. Throws CHECK_UNAVAILABLE when the checker cannot start.
+   *
+   * @example
+   * const { ok, diagnostics } = await codeMode.check("return tools.billing.list_invoice({});");
+   * // ok: false; diagnostics[0].suggestion: "tools.billing.list_invoices"
+   */
+  check(code: string, options?: CatalogCallOptions): Promise<CheckResult>;
   /** The execute tool's description for the tools a caller may use. */
   prompt(options?: CatalogCallOptions & { tokenBudget?: number }): string;
   /** Replaces the tool set; executions already running keep the tools they started with. */

@@ -42,9 +42,12 @@ afterEach(async () => {
   await Promise.all(opened.splice(0).map((codeMode) => codeMode.close()));
 });
 
-/** A code mode whose idle sessions hibernate 1 ms after each execution. */
+/**
+ * A code mode whose idle sessions hibernate 1 ms after each execution. Unchecked: the tests time hibernations between
+ * runs, and a check before each run would give a session time to hibernate where the test does not expect it.
+ */
 function open(options: CreateCodeModeOptions = {}): CodeMode {
-  const codeMode = createCodeMode({ tools: [hold, fail], poolSize: 1, ...options, sessions: { hibernateAfterMs: 1, ...options.sessions } });
+  const codeMode = createCodeMode({ tools: [hold, fail], poolSize: 1, check: "off", ...options, sessions: { hibernateAfterMs: 1, ...options.sessions } });
   opened.push(codeMode);
   return codeMode;
 }

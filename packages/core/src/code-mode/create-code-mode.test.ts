@@ -71,7 +71,9 @@ const tools = [
 ];
 
 describe("createCodeMode", () => {
-  const codeMode: CodeMode = createCodeMode({ tools, poolSize: 2, limits: { timeoutMs: 15_000 } });
+  // The run itself is under test: scripts the check would refuse (an unknown tool, arguments the schema rules out)
+  // must reach the sandbox and the tools here. create-code-mode.check.test.ts covers the check.
+  const codeMode: CodeMode = createCodeMode({ tools, poolSize: 2, limits: { timeoutMs: 15_000 }, check: "off" });
   afterAll(() => codeMode.close());
 
   it("returns what the script returns, and null for undefined", async () => {
@@ -159,6 +161,15 @@ describe("createCodeMode", () => {
   it("calls a tool whose local name holds dots", async () => {
     const result = await codeMode.execute("return (await tools.crm.accounts.find({})).data;");
     expect(result.result).toEqual({ found: true });
+  });
+
+  it("names the nearest tool the caller may use in a not_found envelope, and echoes at most a tool name's length", async () => {
+    const near = await codeMode.execute("const name = 'list_invoice'; return (await tools.billing[name]({})).error.message;");
+    expect(near.result).toBe('No tool named "billing.list_invoice" is available; did you mean tools.billing.list_invoices?');
+    const forbidden = await codeMode.execute("const name = 'ech'; return (await tools.util[name]({})).error.message;", { allow: ["billing.*"] });
+    expect(forbidden.result).toBe('No tool named "util.ech" is available.');
+    const long = await codeMode.execute("const name = 'x'.repeat(5000); return (await tools.billing[name]({})).error.message;");
+    expect(long.result).toBe(`No tool named "billing.${"x".repeat(120)}…" is available.`);
   });
 
   it("answers an unknown tool and a forbidden one with the same not_found envelope", async () => {
@@ -270,7 +281,7 @@ describe("createCodeMode", () => {
 
 describe("createCodeMode options", () => {
   it("replaces the tool set with setTools", async () => {
-    const codeMode = createCodeMode({ tools: [], poolSize: 1 });
+    const codeMode = createCodeMode({ tools: [], poolSize: 1, check: "off" });
     try {
       expect((await codeMode.execute("return (await tools.util.echo({ a: 1 })).ok")).result).toBe(false);
       codeMode.setTools([tools[tools.length - 1]!]);
@@ -294,7 +305,7 @@ describe("createCodeMode options", () => {
           entered();
         }),
     });
-    const codeMode = createCodeMode({ tools: [gate, tools[tools.length - 1]!], poolSize: 1 });
+    const codeMode = createCodeMode({ tools: [gate, tools[tools.length - 1]!], poolSize: 1, check: "off" });
     try {
       const running = codeMode.execute("await tools.util.gate({}); return (await tools.util.echo({ still: true })).data;");
       await inside;

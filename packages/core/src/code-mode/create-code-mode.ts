@@ -2,16 +2,17 @@ import { availableParallelism } from "node:os";
 import { createToolCatalog, type ToolCatalog } from "../catalog/index.js";
 import { CodeModeError, ERROR_MESSAGES, isCodeModeError } from "../errors/index.js";
 import { resolveLimits, type ExecutionLimits } from "../limits/index.js";
-import { createEventSink, createHostCalls, createWorkerPool, type EventSink, type PoolJob, type RunOutcome, type RunRecording } from "../sandbox/index.js";
+import { createEventSink, createHostCalls, createWorkerPool, endEventOf, type EventSink, type PoolJob, type RunOutcome, type RunRecording } from "../sandbox/index.js";
 import { createSessions, readSessionTarget, type SessionTarget } from "../session/index.js";
 import { isParseError, locateError, parsePositionOf, prepareScript, type PreparedScript } from "../script/index.js";
 import { fitResult, SERIALIZER_SOURCE } from "../serializer/index.js";
 import { createWorkspace, FILES_DECLARATION } from "../workspace/index.js";
 import { RESOURCES_DECLARATION } from "../resources/index.js";
-import { createAllowFilter, createToolRegistry, type AllowFilter, type ToolDefinition, type ToolRegistry } from "../tools/index.js";
+import { createAllowFilter, createResourceAllowFilter, createToolRegistry, type AllowFilter, type ToolDefinition, type ToolRegistry } from "../tools/index.js";
 import type { CodeMode, CreateCodeModeOptions, ExecuteOptions, ResumeOptions } from "./code-mode.js";
 import { openContinuation, pausesApprovals, readPauseSettings, startPauseRun, suspend, type PauseRun } from "./pause-runs.js";
-import { failedResult, type Diagnostic, type ExecutionError, type ExecutionResult, type JsonValue } from "../envelopes/index.js";
+import { failedResult, type CheckDiagnostic, type Diagnostic, type ExecutionResult, type JsonValue } from "../envelopes/index.js";
+import { createScriptCheck, parseErrorResult, refusedResult, uncheckedDiagnostic } from "./script-check.js";
 import { encodeScriptArgs } from "./encode-script-args.js";
 import { createHostCatalog } from "./host-catalog.js";
 import { combineHooks, loadOpenTelemetry, startExecutionSpans } from "./open-telemetry.js";
@@ -69,7 +70,7 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
     throw new CodeModeError("INVALID_OPTIONS", `poolSize must be a positive integer, got ${String(poolSize)}.`);
   }
   const withCatalog = options.search !== false;
-  const { callStyle, output, trace } = readOptions(options);
+  const { callStyle, output, check: checkMode, trace } = readOptions(options);
   const workspace = options.workspace ? createWorkspace(options.workspace) : undefined;
   const hooks = { onToolCallStart: options.onToolCallStart, onToolCallEnd: options.onToolCallEnd };
   const toToolSet = (tools: readonly ToolDefinition[]): ToolSet => {
@@ -91,6 +92,11 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
     ? createSessions(options.sessions, { memoryBytes, maxStackBytes, serializerSource: SERIALIZER_SOURCE }, runLimits(limits))
     : undefined;
   const prepare = createPrepareCache(limits);
+  const globals = () => `${workspace ? `${FILES_DECLARATION}\n` : ""}${options.resources ? `${RESOURCES_DECLARATION}\n` : ""}`;
+  // The checker is a compiler process shared by the code modes of the process, started on the first check; what it
+  // needs loads now, in the background, as the pool's first worker starts.
+  const scriptCheck = createScriptCheck(withCatalog, globals);
+  if (checkMode !== "off") scriptCheck.preload();
   const pause = readPauseSettings(options.approvals, limits.maxOutputBytes);
   let closed = false;
 
@@ -101,12 +107,7 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
     // A caller's mistake throws, like a bad allowlist, rather than becoming the script's failure.
     const args = encodeScriptArgs(executeOptions.args, limits.maxCodeBytes);
     const target = readSessionTarget(executeOptions, sessions !== undefined);
-    const pausing = pausesApprovals(executeOptions.approvals, pause);
-    if (target && pausing) {
-      throw new CodeModeError("INVALID_OPTIONS", "A run in a session cannot pause: pause mode (approvals \"pause\") runs without sessionId.", {
-        details: { option: "sessionId" },
-      });
-    }
+    const pausing = pausesApprovals(executeOptions.approvals, pause, target !== undefined);
     // The worker's thread wakes while the script is prepared below, rather than after.
     if (!target) pool.expect();
     const pauseRun = pausing ? await startPauseRun() : undefined;
@@ -124,7 +125,7 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
     const events = createEventSink(resumeOptions.onEvent, started);
     const refused = (result: ExecutionResult) => {
       const ended = { ...result, durationMs: Math.round(performance.now() - started) };
-      events?.({ type: "end", status: ended.status, durationMs: ended.durationMs, error: errorOf(ended) });
+      events?.(endEventOf(ended));
       return ended;
     };
     // Checked before the claim: a resume cancelled before it starts leaves the continuation usable.
@@ -172,7 +173,7 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
       const resultBytes = returned && shown.result === returned.value ? returned.bytes : undefined;
       const fitted = fitResult({ ...shown, durationMs: Math.round(performance.now() - started) }, limits.maxOutputBytes, resultBytes);
       spans?.end(fitted);
-      events?.({ type: "end", status: fitted.status, durationMs: fitted.durationMs, error: errorOf(fitted) });
+      events?.(endEventOf(fitted));
       return fitted;
     };
     let prepared: PreparedScript;
@@ -186,9 +187,15 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
       return finish(failedResult(parseError));
     }
     const tools = spec.tools ?? toolSet;
+    // Refused before anything ran: no tool is called and no hook fires. "warn" checks while the script runs.
+    const checking = checkMode === "off" ? undefined : checkBeforeRun(code, tools, allowed);
+    const checked = checkMode === "refuse" ? await checking : undefined;
+    if (checked && "refused" in checked) return finish(refusedResult(checked.refused));
     const calls = createHostCalls({
       tools: (name) => tools.registry.get(name),
+      allTools: () => tools.registry.tools,
       allowed,
+      allowedResources: createResourceAllowFilter(spec.allow),
       catalog: withCatalog ? tools.catalog : undefined,
       files: workspace,
       resources: options.resources,
@@ -223,7 +230,8 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
     const unsent = outcome.unfinishedCalls.filter((call) => !call.sent);
     const toolCalls = calls.finish(unsent);
     const logs = [...calls.logs, ...outcome.logs];
-    const diagnostics = [...outcome.diagnostics, ...unfinishedDiagnostics(outcome, prepared)];
+    const found = checked ?? (await checking);
+    const diagnostics = [...(found && "diagnostics" in found ? found.diagnostics : []), ...outcome.diagnostics, ...unfinishedDiagnostics(outcome, prepared)];
     if (outcome.paused && pauseRun && pause) {
       const lineOf = (stack: string | undefined) => (stack ? (locateError(stack, prepared)?.line ?? null) : null);
       const pausedCalls = calls.paused();
@@ -266,15 +274,32 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
     return finish(output === "printed" ? toPrinted(ran) : ran, { value: result, bytes });
   }
 
+  /** The check of a run: its faults to refuse it for, or the diagnostics it runs with (a checker that failed says so). */
+  async function checkBeforeRun(code: string, tools: ToolSet, allowed: AllowFilter): Promise<{ refused: CheckDiagnostic[] } | { diagnostics: Diagnostic[] }> {
+    try {
+      const { ok, diagnostics } = await scriptCheck.check(code, tools, allowed);
+      // The engine judges syntax itself as it reads the script, before anything runs: its ParseError stays the answer.
+      if (diagnostics.some((diagnostic) => diagnostic.code === "syntax_error")) return { diagnostics: [] };
+      return ok || checkMode !== "refuse" ? { diagnostics } : { refused: diagnostics };
+    } catch (error) {
+      return { diagnostics: [uncheckedDiagnostic(error)] };
+    }
+  }
+
   return {
     execute,
     resume,
-    catalog: createHostCatalog(() => toolSet.catalog()),
-    declarations: (callOptions) => {
-      const declarations = toolSet.catalog().declarations(createAllowFilter(callOptions?.allow), { search: withCatalog });
-      const files = workspace ? `${FILES_DECLARATION}\n` : "";
-      return `${declarations}${files}${options.resources ? `${RESOURCES_DECLARATION}\n` : ""}`;
+    async check(code, checkOptions) {
+      if (closed) throw new CodeModeError("CLOSED", "This code mode is closed; create a new one to check scripts.");
+      try {
+        prepare(code);
+      } catch (error) {
+        return parseErrorResult(error);
+      }
+      return scriptCheck.check(code, toolSet, createAllowFilter(checkOptions?.allow));
     },
+    catalog: createHostCatalog(() => toolSet.catalog()),
+    declarations: (callOptions) => `${toolSet.catalog().declarations(createAllowFilter(callOptions?.allow), { search: withCatalog })}${globals()}`,
     prompt: (callOptions) =>
       toolSet.catalog().prompt(createAllowFilter(callOptions?.allow), {
         ...pickBudget(callOptions?.tokenBudget),
@@ -294,15 +319,13 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
       if (closed) return false;
       return sessions!.end(target!);
     },
-    async listSessions(listOptions = {}) {
-      const { owner = "" } = listOptions;
+    async listSessions({ owner = "" } = {}) {
       if (!sessions) throw new CodeModeError("INVALID_OPTIONS", "listSessions needs sessions, which are off: create the code mode with `sessions: {}`.");
-      if (typeof owner !== "string") throw new CodeModeError("INVALID_OPTIONS", `owner must be a string, got ${typeof owner}.`);
       return closed ? [] : sessions.list(owner);
     },
     async close() {
       closed = true;
-      await Promise.all([pool.close(), sessions?.close()]);
+      await Promise.all([pool.close(), sessions?.close(), scriptCheck.close()]);
     },
   };
 }
@@ -331,11 +354,6 @@ function readOutcome(outcome: RunOutcome): { result: JsonValue; error: RunOutcom
     const message = "The returned value could not be serialised: the serialiser produced text that is not JSON.";
     return { result: null, error: { kind: "ScriptError", message, stack: null }, bytes: 4 };
   }
-}
-
-/** The kind and message of a result's error, as the end event tells them. */
-function errorOf(result: ExecutionResult): Pick<ExecutionError, "kind" | "message"> | null {
-  return result.error ? { kind: result.error.kind, message: result.error.message } : null;
 }
 
 function pickBudget(tokenBudget: number | undefined): { tokenBudget?: number } {

@@ -10,3 +10,4 @@ export type {
   ResumeOptions,
 } from "./code-mode.js";
 export { createCodeMode } from "./create-code-mode.js";
+export { checkScript, type CheckScriptOptions } from "./check-script.js";

@@ -66,8 +66,11 @@ export function readPauseSettings(options: ApprovalOptions | undefined, maxOutpu
   return { mode, secret, store, ttlMs, maxInlineBytes };
 }
 
-/** Whether an execution's approvals pause: its own choice, else the code mode's mode; pausing needs a secret. */
-export function pausesApprovals(chosen: unknown, pause: PauseSettings | undefined): boolean {
+/**
+ * Whether an execution's approvals pause: its own choice, else the code mode's mode. Pausing needs a secret, and a run
+ * in a session cannot pause (its state lives in its worker, which a paused run gives back).
+ */
+export function pausesApprovals(chosen: unknown, pause: PauseSettings | undefined, inSession: boolean): boolean {
   if (chosen !== undefined && chosen !== "block" && chosen !== "pause") {
     throw new CodeModeError("INVALID_OPTIONS", `approvals must be "block" or "pause", got ${JSON.stringify(chosen) ?? String(chosen)}.`, { details: { option: "approvals" } });
   }
@@ -75,6 +78,11 @@ export function pausesApprovals(chosen: unknown, pause: PauseSettings | undefine
   if (mode === "pause" && !pause) {
     throw new CodeModeError("INVALID_OPTIONS", "approvals \"pause\" needs a secret to sign continuations: createCodeMode({ approvals: { secret } }).", {
       details: { option: "approvals" },
+    });
+  }
+  if (mode === "pause" && inSession) {
+    throw new CodeModeError("INVALID_OPTIONS", "A run in a session cannot pause: pause mode (approvals \"pause\") runs without sessionId.", {
+      details: { option: "sessionId" },
     });
   }
   return mode === "pause";

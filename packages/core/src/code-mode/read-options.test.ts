@@ -3,7 +3,7 @@ import { readOptions } from "./read-options.js";
 
 describe("readOptions", () => {
   it("defaults to envelopes, the returned result and no trace", () => {
-    expect(readOptions({})).toEqual({ callStyle: "envelope", output: "result", trace: undefined });
+    expect(readOptions({})).toEqual({ callStyle: "envelope", output: "result", check: "refuse", trace: undefined });
   });
 
   it("fills the trace's summary size and turns a trace that records nothing off", () => {

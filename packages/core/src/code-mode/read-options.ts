@@ -2,11 +2,13 @@ import type { CallStyle } from "../catalog/index.js";
 import { CodeModeError } from "../errors/index.js";
 import type { CreateCodeModeOptions } from "./code-mode.js";
 import { DEFAULT_MAX_SUMMARY_BYTES, type TraceOptions } from "../sandbox/index.js";
+import type { CheckMode } from "./script-check.js";
 
-/** The call style, output mode and trace settings of {@link CreateCodeModeOptions}, checked and with defaults. */
+/** The call style, output mode, check and trace settings of {@link CreateCodeModeOptions}, checked and with defaults. */
 export function readOptions(options: CreateCodeModeOptions): {
   callStyle: CallStyle;
   output: "result" | "printed";
+  check: CheckMode;
   trace: Required<TraceOptions> | undefined;
 } {
   const callStyle = options.callStyle ?? "envelope";
@@ -17,7 +19,11 @@ export function readOptions(options: CreateCodeModeOptions): {
   if (output !== "result" && output !== "printed") {
     throw new CodeModeError("INVALID_OPTIONS", `output must be "result" or "printed", got ${String(output)}.`);
   }
-  return { callStyle, output, trace: readTrace(options.trace) };
+  const check = options.check ?? "refuse";
+  if (check !== "refuse" && check !== "warn" && check !== "off") {
+    throw new CodeModeError("INVALID_OPTIONS", `check must be "refuse", "warn" or "off", got ${String(check)}.`, { details: { option: "check" } });
+  }
+  return { callStyle, output, check, trace: readTrace(options.trace) };
 }
 
 function readTrace(trace: TraceOptions | undefined): Required<TraceOptions> | undefined {

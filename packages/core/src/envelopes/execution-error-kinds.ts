@@ -17,6 +17,7 @@ const KINDS: Record<ExecutionErrorKind, true> = {
   SessionUnavailable: true,
   ContinuationRefused: true,
   ResumeDiverged: true,
+  CheckFailed: true,
   InternalError: true,
 };
 

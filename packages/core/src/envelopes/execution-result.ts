@@ -24,6 +24,11 @@ export type ExecutionErrorKind =
   | "ContinuationRefused"
   /** A resumed run took another path than the run that paused (code, tools or a call differ); no call ran twice. */
   | "ResumeDiverged"
+  /**
+   * `check: "refuse"`: the script was checked against the tools' declarations and refused before it ran; nothing was
+   * called. `diagnostics` holds every fault, the error's line and column are the first one's.
+   */
+  | "CheckFailed"
   | "InternalError";
 
 /** A failed execution's error; line and column point into the user's own source (1-based), when known. */
@@ -34,15 +39,31 @@ export interface ExecutionError {
   column: number | null;
 }
 
-/** Something that did not fail the run but that the caller should know. */
+/** Something the caller should know: a fault the check found, or news of a run that did not fail it. */
 export interface Diagnostic {
   /**
-   * For example `calls_in_flight_on_return`, `log_lines_dropped`, `log_line_truncated`, `output_truncated`, and in a
-   * session `session_not_kept` (names the next execution will not find, each with why; see docs/sessions.md).
+   * For example `calls_in_flight_on_return`, `log_lines_dropped`, `log_line_truncated`, `output_truncated`, in a
+   * session `session_not_kept` (names the next execution will not find, each with why; see docs/sessions.md), and
+   * the check's faults (`unknown_tool`, `wrong_type`, ...; see docs/checking.md).
    */
   code: string;
   message: string;
+  /** Where, in the script as the caller gave it (1-based; columns in UTF-16 code units), when known. */
   line?: number;
+  column?: number;
+  endLine?: number;
+  endColumn?: number;
+  /** What to write instead, when one fix is plain (`tools.billing.list_invoices`). */
+  suggestion?: string;
+}
+
+/** A fault of a script, found by the check: always with its place in the script. */
+export type CheckDiagnostic = Diagnostic & { line: number; column: number; endLine: number; endColumn: number };
+
+/** What `check` says of a script, without running it: `ok` when the declarations rule nothing of it out. */
+export interface CheckResult {
+  ok: boolean;
+  diagnostics: CheckDiagnostic[];
 }
 
 /** One tool call the script made, in the order the calls were made. */

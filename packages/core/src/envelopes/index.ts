@@ -9,6 +9,8 @@ export {
 export type { CallEnvelope, CallError, CallMeta, CatalogEnvelope, ContentBlock } from "./call-envelope.js";
 export { EXECUTION_ERROR_KINDS } from "./execution-error-kinds.js";
 export type {
+  CheckDiagnostic,
+  CheckResult,
   Diagnostic,
   ExecutionError,
   ExecutionErrorKind,

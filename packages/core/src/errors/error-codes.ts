@@ -37,6 +37,7 @@ export const ERROR_CODES = {
   INVALID_OPTIONS: { meaning: "An option or argument given by the host is malformed.", retryable: false, surface: "host" },
   CLOSED: { meaning: "The code mode was closed and runs nothing more.", retryable: false, surface: "host" },
   PARSE_ERROR: { meaning: "The script is too large or cannot be parsed.", retryable: false, surface: "result" },
+  CHECK_UNAVAILABLE: { meaning: "The script checker (TypeScript 7's native compiler) could not start or failed.", retryable: true, surface: "host" },
   INVALID_CONFIG: { meaning: "A gateway config file is missing, not JSON, or has bad keys.", retryable: false, surface: "host" },
   INVALID_USAGE: { meaning: "The command line cannot be run as given.", retryable: false, surface: "cli" },
 } as const satisfies Record<string, ErrorCodeEntry>;

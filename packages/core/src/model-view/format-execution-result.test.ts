@@ -45,6 +45,23 @@ describe("formatExecutionResult", () => {
     expect(text).toContain("Truncated: 5 log lines");
   });
 
+  it("shows a refused script as its faults, each with its place, and says that nothing ran", () => {
+    const text = formatExecutionResult({
+      ...base,
+      status: "failed",
+      error: { kind: "CheckFailed", message: "The check found 2 faults.", line: 1, column: 20 },
+      diagnostics: [
+        { code: "unknown_tool", message: "There is no tool `tools.billing.list_invoice`; did you mean `tools.billing.list_invoices`?", line: 1, column: 20, endLine: 1, endColumn: 32, suggestion: "tools.billing.list_invoices" },
+        { code: "wrong_type", message: "The argument `limit` of `tools.billing.list_invoices` must be `number`, not `\"10\"`.", line: 3, column: 9, endLine: 3, endColumn: 13 },
+      ],
+    });
+    expect(text).toBe(
+      "Error: CheckFailed: the script did not run and no tool was called; fix these 2 faults and run it again:\n" +
+        "- unknown_tool (line 1, column 20): There is no tool `tools.billing.list_invoice`; did you mean `tools.billing.list_invoices`?\n" +
+        "- wrong_type (line 3, column 9): The argument `limit` of `tools.billing.list_invoices` must be `number`, not `\"10\"`.",
+    );
+  });
+
   it("shows a printed run's output instead of a result and logs", () => {
     const printed = { ...base, output: "printed" as const, result: "total 3", logs: ["total 3"] };
     expect(formatExecutionResult(printed)).toBe("Output:\ntotal 3");

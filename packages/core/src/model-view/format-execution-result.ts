@@ -1,4 +1,4 @@
-import type { ExecutionResult } from "../envelopes/index.js";
+import type { Diagnostic, ExecutionResult } from "../envelopes/index.js";
 import { PAUSED_NOTE, printedText } from "./to-model-view.js";
 
 /**
@@ -15,6 +15,10 @@ export function formatExecutionResult(result: ExecutionResult): string {
   } else if (result.status === "paused") {
     const calls = (result.pending ?? []).map((call) => `- ${call.tool}(${JSON.stringify(call.arguments)})`);
     sections.push(`Paused: waiting for a person to approve:\n${calls.join("\n")}\n${PAUSED_NOTE}`);
+  } else if (result.error?.kind === "CheckFailed") {
+    // The faults are the message: each with its place, so the model can fix them all in one step.
+    const count = result.diagnostics.length === 1 ? "this fault" : `these ${result.diagnostics.length} faults`;
+    sections.push(`Error: CheckFailed: the script did not run and no tool was called; fix ${count} and run it again:\n${faultLines(result)}`);
   } else {
     const error = result.error;
     const where = error?.line != null ? ` at line ${error.line}${error.column != null ? `, column ${error.column}` : ""}` : "";
@@ -31,16 +35,22 @@ export function formatExecutionResult(result: ExecutionResult): string {
   } else if (result.logs.length > 0) {
     sections.push(`Logs:\n${result.logs.join("\n")}`);
   }
-  if (result.diagnostics.length > 0) {
-    const lines = result.diagnostics.map((item) => `- ${item.code}${item.line ? ` (line ${item.line})` : ""}: ${item.message}`);
-    sections.push(`Warnings:\n${lines.join("\n")}`);
-  }
+  if (result.diagnostics.length > 0 && result.error?.kind !== "CheckFailed") sections.push(`Warnings:\n${faultLines(result)}`);
   if (result.truncation) {
     const { logsOmitted, toolCallsOmitted } = result.truncation;
     sections.push(`Truncated: ${logsOmitted} log lines and ${toolCallsOmitted} tool call records were dropped.`);
   }
   if (result.sessionId !== undefined) sections.push(`Session: ${result.sessionId} (pass it as sessionId to keep these variables)`);
   return sections.join("\n\n");
+}
+
+function faultLines(result: ExecutionResult): string {
+  return result.diagnostics.map((item) => `- ${item.code}${placeOf(item)}: ${item.message}`).join("\n");
+}
+
+function placeOf(diagnostic: Diagnostic): string {
+  if (diagnostic.line === undefined) return "";
+  return diagnostic.column === undefined ? ` (line ${diagnostic.line})` : ` (line ${diagnostic.line}, column ${diagnostic.column})`;
 }
 
 function formatValue(value: unknown): string {

@@ -66,4 +66,10 @@ describe("toModelView", () => {
     expect(view.note).toContain("Do not decide");
     expect(JSON.stringify(view)).not.toContain("cm1.");
   });
+
+  it("shows a fault's column and suggestion, and leaves its end to the host", () => {
+    const diagnostic = { code: "unknown_tool", message: "There is no tool.", line: 2, column: 7, endLine: 2, endColumn: 19, suggestion: "tools.crm.get_customer" };
+    const view = toModelView({ ...base, status: "failed", result: null, toolCalls: [], error: { kind: "CheckFailed", message: "Refused.", line: 2, column: 7 }, diagnostics: [diagnostic] });
+    expect(view.diagnostics).toEqual([{ code: "unknown_tool", message: "There is no tool.", line: 2, column: 7, suggestion: "tools.crm.get_customer" }]);
+  });
 });

@@ -32,9 +32,14 @@ export function toModelView(result: ExecutionResult): { [key: string]: JsonValue
   // The model needs the id to run in the session again.
   if (result.sessionId !== undefined) view.sessionId = result.sessionId;
   if (result.diagnostics.length > 0) {
-    view.diagnostics = result.diagnostics.map(
-      ({ code, message, line }): JsonValue => (line === undefined ? { code, message } : { code, message, line })
-    );
+    // Where and the fix, each only when known: what the model needs to correct its script in one step.
+    view.diagnostics = result.diagnostics.map(({ code, message, line, column, suggestion }): JsonValue => ({
+      code,
+      message,
+      ...(line === undefined ? {} : { line }),
+      ...(column === undefined ? {} : { column }),
+      ...(suggestion === undefined ? {} : { suggestion }),
+    }));
   }
   return view;
 }

@@ -1,5 +1,4 @@
 export {
-  resourceAllowName,
   type ResourceCallOptions,
   type ResourceContent,
   type ResourceInfo,

@@ -37,10 +37,3 @@ export interface ResourceSource {
   ): Promise<readonly ({ uri: string; mimeType?: string; text: string } | { uri: string; mimeType?: string; blob: Uint8Array | string })[]>;
 }
 
-/**
- * The name the caller's allowlist is matched against for a resource: `<namespace>.resource:<uri>`, so `docs.*` admits
- * every resource of `docs` (as it admits its tools), and `docs.resource:file:///reports/*` only some.
- */
-export function resourceAllowName(namespace: string, uri: string): string {
-  return `${namespace}.resource:${uri}`;
-}

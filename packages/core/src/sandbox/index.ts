@@ -1,6 +1,7 @@
 export {
   callHook,
   createEventSink,
+  endEventOf,
   describeExecutionEvent,
   createHostCalls,
   createWorkerPool,

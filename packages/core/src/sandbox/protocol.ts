@@ -17,19 +17,32 @@ export const ENGINE_BASELINE_PAGES = 256;
 export const SIGNAL = {
   /** Bumped by the host after posting a run or replies, so a worker blocked in Atomics.wait wakes. */
   wake: 0,
-  /** The id of a run the host wants stopped (cancelled); polled by the interrupt handler. */
-  cancel: 1,
   /**
    * The id of a run whose calls wait for a person's approval, 0 when none: while it is set the worker does not count
    * the time it waits against the run's deadline (the host wakes the worker when it changes).
    */
-  held: 2,
+  held: 1,
   /**
    * Set by the host when it starts preparing a run for an idle worker, with a wake-up: the worker's wake-up (~120 µs
    * here) then overlaps the host's preparation, and the worker waits for the run a little before sleeping again.
    */
-  soon: 3,
+  soon: 2,
+  /**
+   * The ids of runs the host wants stopped (cancelled), in CANCELLED_RUNS slots from this one written in turn: a run
+   * cancelled while posted behind another must still be known as cancelled when the worker comes to it, after other
+   * cancels. Polled by the interrupt handler and checked before a run starts.
+   */
+  cancel: 3,
 } as const;
+
+/**
+ * How many cancelled runs a worker is told of at once: more than the runs one worker ever holds (the one it runs and
+ * those posted behind it), so no cancel is overwritten before the worker could see it.
+ */
+export const CANCELLED_RUNS = 8;
+
+/** The length of the Int32Array over a worker's shared buffer. */
+export const SIGNAL_SLOTS = SIGNAL.cancel + CANCELLED_RUNS;
 
 /** Everything a worker needs once, sent as its first message. */
 export interface WorkerInit {

@@ -1,4 +1,5 @@
 import { cancelledOutcome, failedOutcome, type Diagnostic } from "../envelopes/index.js";
+import { CodeModeError } from "../errors/index.js";
 import type { PoolJob, RunOutcome, WorkerPoolOptions } from "../sandbox/index.js";
 import { analyzeScript, type FunctionIndex } from "./analyze-functions.js";
 import { createMemorySessionStore } from "./create-memory-session-store.js";
@@ -326,6 +327,7 @@ export function createSessions(
   return {
     run,
     async list(owner) {
+      if (typeof owner !== "string") throw new CodeModeError("INVALID_OPTIONS", `owner must be a string, got ${typeof owner}.`);
       const stored = (await store.list?.(owner)) ?? [];
       return stored.map(({ id, expiresAt, running }) => {
         const local = locals.get(`${owner}\u0000${id}`);

@@ -86,8 +86,8 @@ return (await Promise.all(calls)).map((call) => call.ok);`;
         expect(run.result.toolCalls).toMatchObject([{ tool: "conformance.fail", ok: false }]);
       });
 
-      it("rejects invalid arguments without calling the tool", async () => {
-        const run = await adapter.run(`return await tools.conformance.lookup({ id: 42 });`);
+      it("rejects invalid arguments the check cannot see without calling the tool", async () => {
+        const run = await adapter.run(`const id = JSON.parse("42");\nreturn await tools.conformance.lookup({ id });`);
         expect(run.result.result).toMatchObject({ ok: false, error: { code: "invalid_arguments" } });
         expect(state.lookupCalls).toBe(0);
       });
@@ -113,6 +113,27 @@ return (await Promise.all(calls)).map((call) => call.ok);`;
         const run = await adapter.run(`const a = 1;\nreturn a +;`);
         expect(run.result.status).toBe("failed");
         expect(run.result.error).toMatchObject({ kind: "ParseError", line: 2 });
+      });
+    });
+
+    describe("check", () => {
+      it("refuses a script the tools' declarations rule out before any call, and shows the model each fault", async () => {
+        const code = `const first = await tools.conformance.lookup({ id: "c-1" });\nconst second = await tools.conformance.lookup({ id: 42 });\nreturn [first, second];`;
+        const run = await adapter.run(code);
+        expect(run.result.status).toBe("failed");
+        expect(run.result.error).toMatchObject({ kind: "CheckFailed", line: 2 });
+        expect(run.result.diagnostics).toMatchObject([{ code: "wrong_type", line: 2, column: expect.any(Number) }]);
+        expect(run.result.toolCalls).toEqual([]);
+        expect(state.lookupCalls).toBe(0);
+        expect(modelText(run)).toContain("wrong_type");
+        expect(modelText(run)).toContain("must be `string`, not `42`");
+      });
+
+      it("names the nearest tool for one that does not exist", async () => {
+        const run = await adapter.run(`return await tools.conformance.lookp({ id: "c-1" });`);
+        expect(run.result.error).toMatchObject({ kind: "CheckFailed", line: 1 });
+        expect(run.result.diagnostics).toMatchObject([{ code: "unknown_tool", suggestion: "tools.conformance.lookup" }]);
+        expect(modelText(run)).toContain("tools.conformance.lookup");
       });
     });
 

@@ -1,4 +1,5 @@
 import { CodeModeError } from "../errors/index.js";
+import { createResourceAllowFilter } from "./resource-allow-filter.js";
 
 /** Decides whether a caller may use a tool, by name. */
 export type AllowFilter = (toolName: string) => boolean;
@@ -14,6 +15,8 @@ export function createAllowFilter(allow: readonly string[] | undefined): AllowFi
   if (!Array.isArray(allow) || allow.some((pattern) => typeof pattern !== "string")) {
     throw new CodeModeError("INVALID_OPTIONS", "`allow` must be an array of tool-name patterns.");
   }
+  // Resources are matched apart (createResourceAllowFilter); a malformed resource pattern is the caller's mistake here too.
+  createResourceAllowFilter(allow);
   if (allow.includes("*")) return allowAll;
   const exact = new Set(allow.filter((pattern) => !pattern.includes("*")));
   const globs = allow.filter((pattern) => pattern.includes("*")).map(globToRegExp);

@@ -68,11 +68,20 @@ const PROPERTIES = {
     ],
   },
   diagnostics: {
-    description: "What did not fail the run but the caller should know, such as calls still in flight on return.",
+    description:
+      "The faults the check found before the run (a refused script, or with check \"warn\"), and what did not fail the run but the caller should know, such as calls still in flight on return.",
     type: "array",
     items: {
       type: "object",
-      properties: { code: { type: "string" }, message: { type: "string" }, line: { type: "integer", minimum: 1 } },
+      properties: {
+        code: { type: "string" },
+        message: { type: "string" },
+        line: { type: "integer", minimum: 1 },
+        column: { type: "integer", minimum: 1 },
+        endLine: { type: "integer", minimum: 1 },
+        endColumn: { type: "integer", minimum: 1 },
+        suggestion: { type: "string" },
+      },
       required: ["code", "message"],
       additionalProperties: false,
     },

@@ -1,4 +1,5 @@
 export { createAllowFilter, type AllowFilter } from "./allow-filter.js";
+export { createResourceAllowFilter, type ResourceAllowFilter } from "./resource-allow-filter.js";
 export { decodeBinary } from "./decode-binary.js";
 export { defineTool } from "./define-tool.js";
 export {
@@ -26,5 +27,6 @@ export type {
   ToolSchema,
 } from "./tool-definition.js";
 export { checkToolName, createToolNamer, MAX_TOOL_NAME_LENGTH, type ToolNamer } from "./tool-name.js";
+export { nearestName } from "./nearest-name.js";
 export { createToolRegistry, type RegisteredTool, type ToolRegistry } from "./tool-registry.js";
 export { isToolResult, toolResult, type ToolResult } from "./tool-result.js";

@@ -28,6 +28,7 @@ function createMcpServer() {
   // Answered below, at the HTTP level, before any MCP handling.
   server.registerTool("crash", { description: "Exit the process in the middle of the call." }, async () => text("unreachable"));
   server.registerTool("disconnect", { description: "Drop the connection in the middle of the call." }, async () => text("unreachable"));
+  server.registerTool("where", { description: "Fail with an error page that quotes the URL and credentials it was called with." }, async () => text("unreachable"));
   server.registerTool("add_tool", { inputSchema: { name: z.string() } }, async ({ name }) => {
     added.push(name);
     // Every open session hears of it, the way a server with shared state would tell each client.
@@ -55,6 +56,11 @@ const http = createServer(async (request, response) => {
   const body = request.method === "POST" ? await readBody(request) : undefined;
   const called = body?.method === "tools/call" ? body.params?.name : undefined;
   if (called === "crash") return setTimeout(() => process.exit(1), 20);
+  if (called === "where") {
+    // A careless server's error page: it quotes the request, query string and credentials included.
+    const message = `Internal error at http://${request.headers.host}${request.url} (authorization: ${request.headers.authorization ?? "none"})`;
+    return response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ jsonrpc: "2.0", id: body.id, error: { code: -32603, message } }));
+  }
   if (called === "disconnect") {
     response.writeHead(200, { "content-type": "text/event-stream" }).flushHeaders();
     return setTimeout(() => request.socket.destroy(), 20);

@@ -24,6 +24,7 @@ const tools = [
   { name: "fail", description: "Answer with isError.", inputSchema: schema() },
   { name: "slow", description: "Answer after `ms` milliseconds.", inputSchema: schema({ ms: { type: "number" } }) },
   { name: "cancelled_count", description: "How many requests the client cancelled.", inputSchema: schema() },
+  { name: "hanging_count", description: "How many hang calls are waiting, not cancelled.", inputSchema: schema() },
   {
     name: "binary",
     description: "A file as base64, marked binary by the outputSchema.",
@@ -43,13 +44,17 @@ const tools = [
 ];
 const PAGE = 3;
 const cancelled = new Set();
+const hanging = new Set();
 
 const input = createInterface({ input: process.stdin });
 // The gateway closing stdin means it is done with us; hung calls must not keep the process alive.
 input.on("close", () => process.exit(0));
 input.on("line", (line) => {
   const message = JSON.parse(line);
-  if (message.method === "notifications/cancelled") cancelled.add(message.params.requestId);
+  if (message.method === "notifications/cancelled") {
+    cancelled.add(message.params.requestId);
+    hanging.delete(message.params.requestId);
+  }
   if (message.id === undefined) return;
   const reply = (result) => send({ id: message.id, result });
   switch (message.method) {
@@ -80,6 +85,7 @@ function call(name, args, reply, id) {
     case "crash":
       return setTimeout(() => process.exit(1), 20);
     case "hang":
+      hanging.add(id);
       return;
     case "malformed":
       return reply({ content: "this should be an array" });
@@ -111,6 +117,8 @@ function call(name, args, reply, id) {
       return reply({ ...text("The invoice store is read-only today."), isError: true });
     case "slow":
       return setTimeout(() => (cancelled.has(id) ? undefined : reply(text(`slept ${args.ms}`))), args.ms);
+    case "hanging_count":
+      return reply({ ...text(String(hanging.size)), structuredContent: { result: hanging.size } });
     case "cancelled_count":
       return reply({ ...text(String(cancelled.size)), structuredContent: { result: cancelled.size } });
     case "binary": {

@@ -12,6 +12,8 @@ const packageEntry = (name: string, file: string) => path.join(path.dirname(requ
 export const PACKAGE_DIR = fileURLToPath(new URL("../..", import.meta.url));
 export const FAULT_SERVER = fileURLToPath(new URL("./fault-server.mjs", import.meta.url));
 export const FAULT_HTTP_SERVER = fileURLToPath(new URL("./fault-http-server.mjs", import.meta.url));
+/** A server with resources that reads their URIs leniently (fragments, queries, escapes, case, dot segments). */
+export const RESOURCES_SERVER = fileURLToPath(new URL("./resources-server.mjs", import.meta.url));
 export const SSE_SERVER = fileURLToPath(new URL("./sse-server.mjs", import.meta.url));
 /** Servers of either era whose tools ask their caller (elicitation, sampling), report progress and log. */
 export const ASKING_SERVER_2026 = fileURLToPath(new URL("./asking-server-2026.mjs", import.meta.url));

@@ -5,6 +5,7 @@ Usage:
   codemode serve --config FILE [--transport stdio|http] [--host H] [--port N] [--grace-ms N]
                  [--log-level debug|info|warn|error] [--console]
   codemode exec SCRIPT [--config FILE] [--workspace DIR] [-- ARGS...]
+  codemode check SCRIPT [--config FILE]
   codemode search QUERY --config FILE [--server ID] [--limit N] [--detail brief|full]
   codemode types --config FILE
   codemode login SERVER --config FILE [--no-browser]
@@ -18,6 +19,9 @@ Commands:
   exec     Run one script (a .js/.ts file, or - for stdin) against the config's servers and print
            the execution result as JSON; ARGS reach the script as the global \`args\`.
            Exits 0 when the script completed, 1 when it failed.
+  check    Check a script (a .js/.ts file, or - for stdin) against the declarations of the config's
+           tools without running it: prints each fault as SCRIPT:LINE:COLUMN: CODE: MESSAGE.
+           Exits 0 when it has none, 1 when it has faults (exec and the gateway refuse such a script).
   search   Print the tools that match QUERY, as JSON.
   types    Print the TypeScript declarations of every tool.
   login    Authorize the gateway at an OAuth upstream (a server entry with "oauth"): prints the
@@ -41,5 +45,5 @@ Options:
   -h, --help          Show this help.
   -V, --version       Print the version.
 
-Exit codes: 0 success, 1 the script failed, 2 bad usage, bad config or no upstream that could start
+Exit codes: 0 success, 1 the script failed (or check found faults), 2 bad usage, bad config or no upstream that could start
 (an upstream that cannot start while others can is named on stderr, and its tools are missing).`;

@@ -71,8 +71,8 @@ return { size: w.data.size, escape: escape.error.code };`);
     });
 
     it("exits 1 when the script fails, still printing the result", async () => {
-      const { code, stdout } = await codemode("exec", file("bad.js", "throw new Error('nope');"));
-      expect(code).toBe(1);
+      const { code, stdout, stderr } = await codemode("exec", file("bad.js", "throw new Error('nope');"));
+      expect(code, `${stdout}\n${stderr}`).toBe(1);
       expect(JSON.parse(stdout)).toMatchObject({ status: "failed", error: { message: expect.stringContaining("nope") } });
     });
 
@@ -93,7 +93,7 @@ return { size: w.data.size, escape: escape.error.code };`);
       const config = file("cluster.json", { mcpServers: { faulty: { command: "node", args: [FAULT_SERVER] } }, cluster: { redisUrl: `redis://:secret-pw@127.0.0.1:${port}` } });
       const served = await codemode("serve", "--config", config, "--transport", "http", "--port", "0");
       expect(served.code).toBe(2);
-      expect(served.stderr).toContain(`codemode: Invalid gateway config: cluster.redisUrl: cannot use Redis at redis://127.0.0.1:${port}`);
+      expect(served.stderr).toContain(`codemode: Invalid gateway config: cluster.redisUrl: cannot use Redis at redis://***@127.0.0.1:${port}`);
       expect(served.stderr).toContain("without cluster.secret a replica needs Redis to start");
       expect(served.stderr).not.toContain("secret-pw");
     });
@@ -115,6 +115,24 @@ return { size: w.data.size, escape: escape.error.code };`);
       expect(code).toBe(0);
       expect(stdout).toContain("get-sum");
       expect(stderr).toContain("upstream ghost could not start");
+    });
+  });
+
+  describe("check", () => {
+    it("prints each fault of a script with its place and the nearest name, and exits 1 without running it", async () => {
+      const script = file("faulty.js", `const sum = await tools.everything["get-sum"]({ a: "2", b: 40 });\nconst echoed = await tools.everything.echoo({ message: "hi" });\nreturn [sum, echoed];`);
+      const { code, stdout } = await codemode("check", script, "--config", CONFIG);
+      expect(stdout).toContain(`${script}:1:52: wrong_type: The argument \`a\` of \`tools.everything["get-sum"]\` must be \`number\`, not \`"2"\`.`);
+      expect(stdout).toContain(`${script}:2:39: unknown_tool: There is no tool \`tools.everything.echoo\`; did you mean \`tools.everything.echo\`?`);
+      expect(stdout).toContain("2 faults; the gateway would refuse to run it.");
+      expect(code).toBe(1);
+    });
+
+    it("passes a clean TypeScript file with exit 0", async () => {
+      const script = file("clean.ts", "```ts\nconst sum = await tools.everything[\"get-sum\"]({ a: 2, b: 40 });\nconst n: number = sum.ok ? Number(sum.data) : 0;\nreturn n;\n```");
+      const { code, stdout } = await codemode("check", script, "--config", CONFIG);
+      expect(stdout).toBe(`${script}: no faults; it may run.\n`);
+      expect(code).toBe(0);
     });
   });
 
@@ -211,7 +229,7 @@ return { size: w.data.size, escape: escape.error.code };`);
         let stderr = "";
         child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
         url = await until(() => /listening on (\S+)/.exec(stderr)?.[1] ?? "", 30_000);
-        expect(stderr).toContain("upstream remote is down");
+        expect(stderr).toContain(`upstream remote at http://127.0.0.1:${upstreamPort}/mcp is down`);
         everything = await startEverythingHttp(upstreamPort);
       });
 

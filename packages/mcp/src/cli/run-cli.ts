@@ -8,6 +8,7 @@ import { createGateway, type Gateway } from "../gateway/index.js";
 import { createLogger, formatLogEntry, LOG_LEVELS, type LogLevel } from "../operate/index.js";
 import { withDeclined, type GatewayCallContext } from "../tools/index.js";
 import { CLI_USAGE } from "./cli-usage.js";
+import { runCheck } from "./run-check.js";
 import { runLogin, runLogout } from "./run-login.js";
 import { readPackageVersion } from "./read-package-version.js";
 
@@ -100,6 +101,12 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
         return result.status === "completed" ? 0 : 1;
       });
     }
+    case "check": {
+      expectPositionals(command, rest, 1, "SCRIPT");
+      const loaded = values.config ? await requireConfig(values.config) : { config: parseGatewayConfig({ mcpServers: {} }), baseDir: process.cwd() };
+      const file = rest[0] as string;
+      return withGateway(loaded, io, undefined, async (gateway) => runCheck(file, await readScript(file), (code) => gateway.codeMode.check(code), io));
+    }
     case "search": {
       expectPositionals(command, rest, 1, "QUERY");
       const limit = values.limit === undefined ? undefined : parsePositiveInteger("--limit", values.limit);
@@ -136,7 +143,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       return 0;
     }
     default:
-      throw usageError(`unknown command "${command}"; the commands are serve, exec, search, types, login, logout and import.`);
+      throw usageError(`unknown command "${command}"; the commands are serve, exec, check, search, types, login, logout and import.`);
   }
 }
 

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { CodeModeError } from "@codemode/core";
 import type { Redis } from "ioredis";
+import { redactUrl } from "../operate/index.js";
 
 /** Options of {@link connectRedis}. */
 export interface ConnectRedisOptions {
@@ -34,7 +35,7 @@ const MAX_RECONNECT_DELAY_MS = 1_000;
  * never loads it.
  */
 export function connectRedis(url: string, options: ConnectRedisOptions): RedisConnection {
-  const where = describeRedisUrl(url);
+  const where = redactUrl(url);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   let made: Promise<Redis> | undefined;
   let current: Redis | undefined;
@@ -127,10 +128,4 @@ export function redisScript(lua: string): RedisScript {
       }
     },
   };
-}
-
-/** `redis://host:port/db` of a Redis URL, without its user and password. */
-export function describeRedisUrl(url: string): string {
-  const parsed = new URL(url);
-  return `${parsed.protocol}//${parsed.host}${parsed.pathname === "/" ? "" : parsed.pathname}`;
 }

@@ -1,7 +1,8 @@
 import { hostname } from "node:os";
 import { CodeModeError } from "@codemode/core";
 import type { ClusterConfig } from "../config/index.js";
-import { connectRedis, describeRedisUrl, type RedisConnection } from "./connect-redis.js";
+import { redactUrl } from "../operate/index.js";
+import { connectRedis, type RedisConnection } from "./connect-redis.js";
 import { countExecutionsInRedis, type ExecutionCounter } from "./count-executions-in-redis.js";
 import { createRedisStores, DEFAULT_KEY_PREFIX, type RedisStores } from "./create-redis-stores.js";
 import { shareRequestStateKey } from "./share-request-state-key.js";
@@ -56,7 +57,7 @@ const MISCONFIGURED = /ENOTFOUND|EAI_AGAIN|WRONGPASS|NOAUTH|invalid password|inv
 export function createCluster(config: ClusterConfig, options: CreateClusterOptions): Cluster {
   const prefix = config.keyPrefix ?? DEFAULT_KEY_PREFIX;
   const replicaId = replicaIdOf(config);
-  const where = describeRedisUrl(config.redisUrl);
+  const where = redactUrl(config.redisUrl);
   const channel = `${prefix}upstream-events`;
   const listeners = new Set<(event: UpstreamEvent | "resync") => void>();
   let key: Uint8Array | undefined = config.secret === undefined ? undefined : Buffer.from(config.secret, "utf8");

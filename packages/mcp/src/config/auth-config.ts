@@ -1,3 +1,4 @@
+import { createAllowFilter } from "@codemode/core";
 import { z } from "zod";
 
 // Asymmetric algorithms only: HMAC verifies with a shared secret, so a resource server checking an issuer's public
@@ -5,7 +6,17 @@ import { z } from "zod";
 const ASYMMETRIC_ALGORITHMS = ["RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES384", "ES512", "EdDSA", "Ed25519"] as const;
 
 const httpsOrLoopbackUrl = z.string().refine(isIssuerUrl, "must be an https URL (http only for localhost)");
-const pattern = z.string().min(1);
+/** One allowlist entry: a tool pattern, or a resource pattern the core accepts (an exact URI or a trailing prefix). */
+const pattern = z
+  .string()
+  .min(1)
+  .superRefine((value, context) => {
+    try {
+      createAllowFilter([value]);
+    } catch (error) {
+      context.addIssue({ code: "custom", message: (error as Error).message.replace(/\.$/, "") });
+    }
+  });
 
 /** `auth.oauth`: the gateway as an OAuth 2.1 resource server of one issuer. */
 export const oauthConfigSchema = z.strictObject({
@@ -36,13 +47,23 @@ export const oauthConfigSchema = z.strictObject({
   jwksCooldownMs: z.number().int().nonnegative().max(3_600_000).optional(),
 });
 
-const bearerSchema = z.array(
-  z.strictObject({
-    name: z.string().min(1),
-    token: z.string().min(16, "must be at least 16 characters"),
-    allow: z.array(z.string().min(1)).optional(),
-  }),
-);
+const bearerSchema = z
+  .array(
+    z.strictObject({
+      name: z.string().min(1),
+      token: z.string().min(16, "must be at least 16 characters"),
+      allow: z.array(pattern).optional(),
+    }),
+  )
+  .superRefine((entries, context) => {
+    entries.forEach(({ token }, index) => {
+      const first = entries.findIndex((entry) => entry.token === token);
+      if (first < index) {
+        const message = `is auth.bearer[${first}]'s token too; give each principal a token of its own`;
+        context.addIssue({ code: "custom", path: [index, "token"], message });
+      }
+    });
+  });
 
 /** `auth`: static bearer tokens, an OAuth issuer, or both. */
 export const authConfigSchema = z

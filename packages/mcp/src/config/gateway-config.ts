@@ -146,11 +146,15 @@ export const gatewayConfigSchema = z.strictObject({
     })
     .optional(),
   approvals: approvalsConfigSchema.optional(),
-  /** How scripts see their calls and what they return (the core's `callStyle` and `output` options). */
+  /**
+   * How scripts see their calls and what they return, and whether they are checked before they run (the core's
+   * `callStyle`, `output` and `check` options).
+   */
   script: z
     .strictObject({
       callStyle: z.enum(["envelope", "value"], { error: 'must be "envelope" or "value"' }).optional(),
       output: z.enum(["result", "printed"], { error: 'must be "result" or "printed"' }).optional(),
+      check: z.enum(["refuse", "warn", "off"], { error: 'must be "refuse", "warn" or "off"' }).optional(),
     })
     .optional(),
   /** A folder scripts may read and write through the `files` global; `dir` is relative to the config file. */

@@ -6,3 +6,4 @@ export { readClientConfigFile } from "./load-gateway-config.js";
 export { DEFAULT_OAUTH_ALGORITHMS, type OAuthConfig } from "./auth-config.js";
 export type { QuotasConfig } from "./quotas-config.js";
 export type { ClusterConfig } from "./cluster-config.js";
+export { secretsOf } from "./secrets-of.js";

@@ -124,6 +124,11 @@ describe("parseGatewayConfig", () => {
     expect(message).toContain("auth.bearer[0].token: must be at least 16 characters");
   });
 
+  it("refuses one token for two principals, which would leave who is calling to the order of the list", () => {
+    const bearer = [{ name: "reader", token: TOKEN, allow: ["docs.*"] }, { name: "admin", token: TOKEN }];
+    expect(problemsOf({ mcpServers: {}, auth: { bearer } })).toContain("auth.bearer[1].token: is auth.bearer[0]'s token too; give each principal a token of its own");
+  });
+
   it("accepts sessions and reports a bad time to live or cap, or an unknown key, with its path", () => {
     expect(parseGatewayConfig({ mcpServers: {}, sessions: { ttlMs: 60_000, maxSessions: 4 } }).sessions).toEqual({ ttlMs: 60_000, maxSessions: 4 });
     const message = problemsOf({ mcpServers: {}, sessions: { ttlMs: 0, maxSessions: 2.5, keep: true } });
@@ -133,10 +138,11 @@ describe("parseGatewayConfig", () => {
   });
 
   it("accepts the script and workspace keys and reports bad values with their paths", () => {
-    const config = parseGatewayConfig({ mcpServers: {}, script: { callStyle: "value", output: "printed" }, workspace: { dir: "work" } });
-    expect(config.script).toEqual({ callStyle: "value", output: "printed" });
+    const config = parseGatewayConfig({ mcpServers: {}, script: { callStyle: "value", output: "printed", check: "warn" }, workspace: { dir: "work" } });
+    expect(config.script).toEqual({ callStyle: "value", output: "printed", check: "warn" });
     expect(config.workspace).toEqual({ dir: "work" });
-    const message = problemsOf({ mcpServers: {}, script: { callStyle: "throw", output: "all" }, workspace: { dir: "", maxFileBytes: -1 } });
+    const message = problemsOf({ mcpServers: {}, script: { callStyle: "throw", output: "all", check: "strict" }, workspace: { dir: "", maxFileBytes: -1 } });
+    expect(message).toContain('script.check: must be "refuse", "warn" or "off"');
     expect(message).toContain('script.callStyle: must be "envelope" or "value"');
     expect(message).toContain('script.output: must be "result" or "printed"');
     expect(message).toContain("workspace.dir: must be a folder's path");

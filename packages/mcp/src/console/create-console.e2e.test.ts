@@ -147,8 +147,17 @@ describe.skipIf(!HAS_CHROMIUM)("the web console, in Chromium", () => {
     expect(await page.getByLabel("Tool details").textContent()).toContain('"cents"');
     await shoot(page, "3-catalog");
 
-    // Playground: a two-page script; the second page is read only once this page shows the first page's line.
+    // Playground: the check finds a misspelt tool before anything runs, and names the one meant.
     await nav(page).getByRole("link", { name: "Playground" }).click();
+    await setScript(page, `const page = await tools.billing.list_invoice({});\nreturn page.data;`);
+    await page.getByRole("button", { name: "Check" }).click();
+    const problems = page.getByLabel("Problems");
+    await problems.waitFor();
+    expect(await problems.textContent()).toContain("list_invoices");
+    expect(await page.locator(".cm-lintRange-error").count()).toBeGreaterThan(0);
+    await shoot(page, "4-check");
+
+    // A two-page script; the second page is read only once this page shows the first page's line.
     await setScript(page, INVOICES);
     await page.getByRole("button", { name: "Run", exact: true }).click();
     const events = page.getByLabel("Live events");
@@ -158,7 +167,7 @@ describe.skipIf(!HAS_CHROMIUM)("the web console, in Chromium", () => {
     release();
     await page.getByLabel("Result").getByText('"total": 2500').waitFor();
     expect(await page.getByLabel("Console").textContent()).toContain("read page 2 of 2");
-    await shoot(page, "4-playground");
+    await shoot(page, "5-playground");
 
     // A call that needs approval pauses the run; Approvals decides it and the run finishes there.
     await setScript(page, REFUND);
@@ -169,11 +178,11 @@ describe.skipIf(!HAS_CHROMIUM)("the web console, in Chromium", () => {
     const paused = page.getByLabel("Paused run");
     await paused.getByText("billing.refund waits for your approval").waitFor();
     expect(await paused.textContent()).toContain('"cents":2500');
-    await shoot(page, "5-approvals");
+    await shoot(page, "6-approvals");
     await paused.getByRole("button", { name: "Approve" }).click();
     await paused.getByLabel("Result").getByText('"refunded 2500"').waitFor();
     expect(refunded).toEqual([2500]);
-    await shoot(page, "6-approved");
+    await shoot(page, "7-approved");
 
     // Runs: the runs of this principal, and one run's timeline.
     await nav(page).getByRole("link", { name: "Runs" }).click();
@@ -184,13 +193,13 @@ describe.skipIf(!HAS_CHROMIUM)("the web console, in Chromium", () => {
     const timeline = page.getByLabel("Timeline");
     await timeline.getByText("billing.list_invoices").first().waitFor();
     expect(await timeline.locator(".lane").count()).toBe(2);
-    await shoot(page, "7-runs");
+    await shoot(page, "8-runs");
 
     // Sessions: one opened by an MCP client as alice.
     const sessionId = await openSession(ALICE);
     await nav(page).getByRole("link", { name: "Sessions" }).click();
     await page.getByRole("table", { name: "Sessions" }).getByText(sessionId).waitFor();
-    await shoot(page, "8-sessions");
+    await shoot(page, "9-sessions");
 
     // The token never reached the page's storage, cookies a script can read, or a URL; the CSP blocked nothing.
     expect(page.url()).not.toContain(ALICE);
@@ -206,7 +215,7 @@ describe.skipIf(!HAS_CHROMIUM)("the web console, in Chromium", () => {
     const { context, page } = await open();
     await signIn(page, CAROL);
     await page.getByRole("alert").getByText("carol may not use the console").waitFor();
-    await shoot(page, "9-refused");
+    await shoot(page, "10-refused");
     await signIn(page, "not-a-token-of-this-gateway");
     await page.getByRole("alert").getByText(/Unauthorized/).waitFor();
     expect(await page.getByText("Signed in as").count()).toBe(0);
@@ -226,7 +235,8 @@ describe.skipIf(!HAS_CHROMIUM)("the web console, in Chromium", () => {
     await nav(page).getByRole("link", { name: "Playground" }).click();
     await setScript(page, `return await tools.billing.list_invoices({});`);
     await page.getByRole("button", { name: "Run", exact: true }).click();
-    await page.getByLabel("Result").getByText(/not_found/).waitFor();
+    // Refused by the check (no such tool in its declarations) or, where scripts are not checked, by the call (not_found).
+    await page.getByLabel("Result").getByText(/CheckFailed|not_found/).first().waitFor();
     await context.close();
   }, 60_000);
 

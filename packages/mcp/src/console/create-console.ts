@@ -89,7 +89,7 @@ export function createConsole(options: CreateConsoleOptions): ConsoleHandler {
   const describe = (principal: Principal) => ({
     principal: principal.name,
     signInNeeded,
-    features: { check: typeof (gateway.codeMode as { check?: unknown }).check === "function", sessions: gateway.sessions },
+    features: { sessions: gateway.sessions },
   });
 
   async function api(request: Request, route: string, resource: string): Promise<Response> {
@@ -118,7 +118,7 @@ export function createConsole(options: CreateConsoleOptions): ConsoleHandler {
       }
     }
     if (name === "declarations" && method === "GET") return json({ declarations: gateway.codeMode.declarations(scope) });
-    if (name === "check" && method === "POST") return check(request);
+    if (name === "check" && method === "POST") return check(request, scope);
     if (name === "runs" && method === "POST") {
       const code = await codeOf(request);
       return typeof code === "string" ? runScript(gateway, principal, code) : code;
@@ -143,13 +143,16 @@ export function createConsole(options: CreateConsoleOptions): ConsoleHandler {
     return problem(404, `No console API ${method} /console/api/${route}.`);
   }
 
-  /** Checks a script before it runs, where the code mode can (`codeMode.check`); 501 where it cannot yet. */
-  async function check(request: Request): Promise<Response> {
+  /** Checks a script against the declarations of the principal's tools, as the model's scripts are, without running it. */
+  async function check(request: Request, scope: { allow?: readonly string[] }): Promise<Response> {
     const code = await codeOf(request);
     if (typeof code !== "string") return code;
-    const checker = (gateway.codeMode as { check?: (code: string) => unknown }).check;
-    if (typeof checker !== "function") return problem(501, "This gateway cannot check scripts before they run.");
-    return json(await checker.call(gateway.codeMode, code));
+    try {
+      return json(await gateway.codeMode.check(code, scope));
+    } catch (error) {
+      // CHECK_UNAVAILABLE: the compiler that checks could not start here.
+      return problem(503, toErrorData(error).message);
+    }
   }
 
   return {

@@ -39,10 +39,20 @@ export function createHostAndOriginCheck(options: HostAndOriginOptions): (reques
       if (!parsed || parsed.origin !== origin || !originAllowed(parsed)) return { status: 403, message: `Forbidden: the Origin ${JSON.stringify(origin)} is not allowed.` };
     }
     const host = request.headers.get("host") ?? new URL(request.url).host;
-    const hostname = HOST_HEADER.test(host) ? parse(`http://${host}`)?.hostname : undefined;
-    if (!hostname || !hostAllowed(hostname)) return { status: 421, message: `Misdirected request: the Host ${JSON.stringify(host)} is not this gateway's.` };
+    const hostname = isHostHeader(host) ? parse(`http://${host}`)?.hostname : undefined;
+    if (!hostname || !hostAllowed(hostname)) return misdirected(host);
     return undefined;
   };
+}
+
+/** Whether a `Host` header is a name or address with an optional port, and nothing a URL parser could read more into. */
+export function isHostHeader(host: string): boolean {
+  return HOST_HEADER.test(host);
+}
+
+/** The refusal of a request whose `Host` is not one of this gateway's names. */
+export function misdirected(host: string): HostOrOriginRefusal {
+  return { status: 421, message: `Misdirected request: the Host ${JSON.stringify(host)} is not this gateway's.` };
 }
 
 /** Whether a listen address is one only this machine can reach. */

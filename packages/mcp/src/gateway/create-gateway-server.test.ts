@@ -62,9 +62,11 @@ describe("createGatewayServer", () => {
     expect(answer.structuredContent).toMatchObject({ items: [{ name: "billing.total", inputSchema: { type: "object" } }], total: 1 });
   });
 
-  it("rejects search arguments of the wrong type with -32602", async () => {
+  it("answers search arguments of the wrong type with a tool error the model can correct", async () => {
     const client = await connect();
-    await expect(client.callTool({ name: "search", arguments: { limit: "ten" } })).rejects.toMatchObject({ code: -32602 });
-    await expect(client.callTool({ name: "search", arguments: { detail_level: "everything" } })).rejects.toMatchObject({ code: -32602 });
+    const limit = await client.callTool({ name: "search", arguments: { limit: "ten" } });
+    expect(limit).toMatchObject({ isError: true, content: [{ text: expect.stringContaining("`limit` must be an integer from 1 to 100") }] });
+    const detail = await client.callTool({ name: "search", arguments: { detail_level: "everything" } });
+    expect(detail).toMatchObject({ isError: true, content: [{ text: expect.stringContaining("`detail_level` must be") }] });
   });
 });

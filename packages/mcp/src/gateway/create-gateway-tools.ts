@@ -4,6 +4,7 @@ import {
   describeExecutionEvent,
   EXECUTION_RESULT_SCHEMA,
   formatExecutionResult,
+  isCodeModeError,
   toErrorData,
   type ApprovalDecision,
   type ApprovalRequest,
@@ -13,7 +14,10 @@ import {
   type ExecutionResult,
 } from "@codemode/core";
 import type { TrackExecution } from "../operate/index.js";
+import type { QuotaGrant } from "../quotas/index.js";
 import { withDeclined, type CallerAnswer, type CallerQuestion, type GatewayCallContext, type UpstreamCaller } from "../tools/index.js";
+import { linkAbort } from "../upstream/index.js";
+import { callerScope, quotaRefusal } from "./caller-scope.js";
 import { executeToolInputSchema, SEARCH_INPUT_SCHEMA, SEARCH_RESULT_SCHEMA } from "./gateway-tool-schemas.js";
 import { renderSearchPage } from "./render-search-page.js";
 import { parseExecuteArguments, parseSearchArguments } from "./parse-gateway-arguments.js";
@@ -67,7 +71,10 @@ export interface GatewayToolCall {
 /** The gateway's `execute` and `search` tools, independent of the MCP SDK and protocol era that serve them. */
 export interface GatewayTools {
   list(): Tool[];
-  /** Runs one tool; an unknown tool or bad arguments throw a JSON-RPC invalid-params `McpError`. */
+  /**
+   * Runs one tool; an unknown tool throws a JSON-RPC invalid-params `McpError`, and bad arguments are a tool error
+   * (`isError`) the model can correct, as MCP 2025-11-25 asks.
+   */
   call(name: string, args: unknown, call: GatewayToolCall): Promise<CallToolResult>;
   /**
    * Runs `execute` with approvals that pause: a call that needs approval ends the run, and the result's
@@ -110,12 +117,12 @@ export function createGatewayTools(options: CreateGatewayServerOptions): Gateway
   async function call(name: string, args: unknown, toolCall: GatewayToolCall): Promise<CallToolResult> {
     if (name === executeName) return execute(args, toolCall, waiting);
     if (searchName !== false && name === searchName) {
-      const parsed = parseSearchArguments(searchName, args);
       try {
+        const parsed = parseSearchArguments(searchName, args);
         const page = await searchTools(codeMode, parsed, scope);
         return { content: [{ type: "text", text: renderSearchPage(page) }], structuredContent: { ...page } };
       } catch (error) {
-        return { content: [{ type: "text", text: toErrorData(error).message }], isError: true };
+        return toolError(toErrorData(error).message);
       }
     }
     // -32602 as the MCP spec asks for an unknown tool (docs/decisions: unknown tool error code).
@@ -128,7 +135,14 @@ export function createGatewayTools(options: CreateGatewayServerOptions): Gateway
     { signal, askApproval, ask, log, reportProgress, logConsole }: GatewayToolCall,
     start: (code: string, sessionId: string | undefined, run: Omit<ExecuteOptions, "signal"> & { signal?: AbortSignal }) => Promise<ExecutionResult>,
   ): Promise<CallToolResult> {
-    const { code, sessionId } = parseExecuteArguments(executeName, args, options.sessionOwner !== undefined);
+    let parsed: ReturnType<typeof parseExecuteArguments>;
+    try {
+      parsed = parseExecuteArguments(executeName, args, options.sessionOwner !== undefined);
+    } catch (error) {
+      if (isCodeModeError(error) && error.code === "INVALID_ARGUMENTS") return toolError(error.message);
+      throw error;
+    }
+    const { code, sessionId } = parsed;
     // One caller object per execution: upstreams tell executions apart by it.
     const declined: string[] = [];
     const caller: UpstreamCaller = { ...(ask ? { ask } : {}), ...(log ? { log } : {}), onDeclined: (message) => declined.push(message) };
@@ -143,8 +157,24 @@ export function createGatewayTools(options: CreateGatewayServerOptions): Gateway
       };
     }
     const told = progress || logConsole ? toldToCaller(progress, logConsole) : undefined;
-    const track = options.track ?? ((execution, run) => run({ signal: execution.signal, ...(execution.onEvent ? { onEvent: execution.onEvent } : {}) }));
-    const result = withDeclined(await track({ code, signal, onEvent: told }, (tracked) => start(code, sessionId, { ...tracked, context, ...scope })), declined);
+    // Over HTTP the run holds its caller's quota slot until it has ended, and ends when its caller goes away.
+    const http = callerScope();
+    let grant: QuotaGrant | undefined;
+    try {
+      grant = await http?.admit();
+    } catch (error) {
+      if (isCodeModeError(error) && error.code === "LIMIT_EXCEEDED") return quotaRefusal(error);
+      throw error;
+    }
+    const run = linkAbort([signal, http?.gone]);
+    const track = options.track ?? ((execution, go) => go({ signal: execution.signal, ...(execution.onEvent ? { onEvent: execution.onEvent } : {}) }));
+    let result: ExecutionResult;
+    try {
+      result = withDeclined(await track({ code, signal: run.signal, onEvent: told }, (tracked) => start(code, sessionId, { ...tracked, context, ...scope })), declined);
+    } finally {
+      run.unlink();
+      grant?.release();
+    }
     return {
       content: [{ type: "text", text: formatExecutionResult(result) }],
       structuredContent: { ...result },
@@ -189,4 +219,9 @@ function toldToCaller(progress: ((message: string) => void) | undefined, logCons
       progress?.(describeExecutionEvent(event)!);
     }
   };
+}
+
+/** A tool error as the model reads it: the call's own result, with `isError`, rather than a protocol error. */
+function toolError(message: string): CallToolResult {
+  return { content: [{ type: "text", text: message }], isError: true };
 }

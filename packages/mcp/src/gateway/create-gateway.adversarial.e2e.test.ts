@@ -15,6 +15,8 @@ describeAdversarialSuite(
       mcpServers: { [ADVERSARY_NAMESPACE]: { command: process.execPath, args: [FAULT_SERVER], maxResponseBytes: 1024 * 1024 } },
       limits,
       poolSize: 2,
+      // The suite holds the run's own defences to account; the check would refuse some of its scripts first.
+      script: { check: "off" },
     });
     const gateway = createGateway(config, { log: () => undefined });
     await gateway.start();

@@ -1,6 +1,6 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { McpError, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { ExecutionResult } from "@codemode/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FAULT_SERVER, MEMORY_SERVER, until } from "../__fixtures__/fixtures.js";
@@ -107,12 +107,13 @@ describe("createGateway", () => {
     expect((full.structuredContent as typeof page).items[0]).toMatchObject({ name: "faulty.echo", inputSchema: expect.any(Object) });
   });
 
-  it("answers an unknown tool and unknown arguments with JSON-RPC error -32602", async () => {
+  it("answers an unknown tool with JSON-RPC error -32602, and arguments it does not take as a tool error", async () => {
     const client = await connect();
     await expect(client.callTool({ name: "delete_everything", arguments: {} })).rejects.toMatchObject({ code: -32602 });
-    const error = await client.callTool({ name: "execute", arguments: { code: "return 1", timeout: 5 } }).catch((caught: McpError) => caught);
-    expect(error).toMatchObject({ code: -32602 });
-    expect((error as McpError).message).toContain('unknown argument "timeout"');
+    const extra = await client.callTool({ name: "execute", arguments: { code: "return 1", timeout: 5 } });
+    expect(extra).toMatchObject({ isError: true, content: [{ type: "text", text: expect.stringContaining('unknown argument "timeout"') }] });
+    const empty = await client.callTool({ name: "execute", arguments: {} });
+    expect(empty).toMatchObject({ isError: true, content: [{ type: "text", text: expect.stringContaining("`code` must be a string") }] });
   });
 
   it("turns upstream faults into envelope errors, and the next call works", async () => {

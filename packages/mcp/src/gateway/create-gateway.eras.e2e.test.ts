@@ -126,6 +126,27 @@ describe("createGateway over both MCP eras", () => {
     expect(fromStateless).toMatchObject({ status: "completed", result: ["r1", "r2"] });
   });
 
+  it("refuses a faulty script in both eras with its diagnostics, and answers bad arguments with an isError result", async () => {
+    const [sessionClient, statelessClient] = await Promise.all([connectSessionClient(), connectStatelessClient()]);
+    // A delete that needs approval comes first: refused whole, it is never asked about, and nothing is deleted.
+    const code = `await tools.records.delete_record({ id: "r1" });\nreturn await tools.records.list_record({});`;
+    for (const client of [sessionClient, statelessClient]) {
+      const answer = await client.callTool({ name: "execute", arguments: { code } });
+      expect(answer.isError).toBe(true);
+      expect(answer.structuredContent).toMatchObject({
+        status: "failed",
+        error: { kind: "CheckFailed", line: 2 },
+        diagnostics: [{ code: "unknown_tool", line: 2, suggestion: "tools.records.list_records" }],
+        toolCalls: [],
+      });
+      const text = (answer.content as { text: string }[])[0]!.text;
+      expect(text).toContain("- unknown_tool (line 2, column 28): There is no tool `tools.records.list_record`; did you mean `tools.records.list_records`?");
+      const bad = await client.callTool({ name: "execute", arguments: {} });
+      expect(bad).toMatchObject({ isError: true, content: [{ type: "text", text: expect.stringContaining("`code` must be a string") }] });
+    }
+    expect(await execute(sessionClient, "return (await tools.records.list_records({})).data;")).toMatchObject({ result: ["r1", "r2"] });
+  });
+
   it("answers a 2026-07-28 request whose MCP-Protocol-Version header disagrees with its envelope with 400 and -32020", async () => {
     const { status, body } = await postStateless("tools/list", { "mcp-protocol-version": "2025-11-25" });
     expect(status).toBe(400);

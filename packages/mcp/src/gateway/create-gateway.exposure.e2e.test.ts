@@ -1,5 +1,6 @@
 import { mkdtemp, writeFile } from "node:fs/promises";
 import { request as httpRequest } from "node:http";
+import { connect as connectTcp } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { isCodeModeError } from "@codemode/core";
@@ -88,6 +89,61 @@ describe("createGateway's Host and Origin checks", () => {
     const ended = await post(port, session, null, "DELETE");
     expect(ended).toMatchObject({ status: 200 });
     expect((await post(port, session, ping)).status).toBe(404);
+  });
+});
+
+/** Sends bytes as they are (duplicate headers, odd targets and methods that clients refuse to send); resolves the status line's code and the body. */
+function rawRequest(port: number, head: string, body = ""): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = connectTcp(port, "127.0.0.1", () => socket.end(`${head}\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`));
+    let text = "";
+    socket.setEncoding("latin1").on("data", (chunk: string) => (text += chunk));
+    socket.on("error", reject);
+    socket.on("close", () => resolve({ status: Number(/^HTTP\/1\.1 (\d+)/.exec(text)?.[1] ?? 0), body: text.slice(text.indexOf("\r\n\r\n") + 4) }));
+  });
+}
+
+describe("createGateway's answers to crafted requests", () => {
+  const initialize = JSON.stringify(INITIALIZE);
+  const headers = (host: string, extra: string[] = []) =>
+    [`Host: ${host}`, `authorization: Bearer ${TOKEN}`, "content-type: application/json", "accept: application/json, text/event-stream", ...extra].join("\r\n");
+
+  it("answers a Host with userinfo or that no URL can hold with 421, on /mcp and on /healthz, never 500", async () => {
+    const logs: string[] = [];
+    const gateway = createGateway(parseGatewayConfig({ mcpServers: { faulty: { command: process.execPath, args: [FAULT_SERVER] } }, auth: { bearer: [{ name: "ana", token: TOKEN }] } }), {
+      log: (message) => logs.push(message),
+    });
+    gateways.push(gateway);
+    const { port } = await gateway.listen({ port: 0 });
+    for (const host of [`evil@127.0.0.1:${port}`, `user:pass@127.0.0.1:${port}`, `127.0.0.1:${port}@evil.example.com`, "[::1", `127.0.0.1 :${port}`, "127.0.0.1:999999", `127.0.0.1%2f:${port}`]) {
+      for (const [method, target] of [["POST", "/mcp"], ["GET", "/healthz"], ["GET", "/readyz"]] as const) {
+        const answer = await rawRequest(port, `${method} ${target} HTTP/1.1\r\n${headers(host)}`, method === "POST" ? initialize : "");
+        expect(answer.status, `${method} ${target} with Host ${host}`).toBe(421);
+        expect(answer.body).toContain("Misdirected request: the Host");
+      }
+    }
+    expect(logs.filter((message) => /failed|error/i.test(message))).toEqual([]);
+  });
+
+  it("answers an absolute or asterisk target, a method Fetch cannot carry, and a doubled identity header with 4xx and a plain message", async () => {
+    const { port } = await start({ auth: { bearer: [{ name: "ana", token: TOKEN }, { name: "bob", token: `${TOKEN}-bob` }] } }).listen({ port: 0 });
+    const host = `127.0.0.1:${port}`;
+    const cases = [
+      { head: `POST http://evil.example.com/mcp HTTP/1.1\r\n${headers(host)}`, status: 400, says: "request target" },
+      { head: `POST http://u:p@${host}/mcp HTTP/1.1\r\n${headers(host)}`, status: 400, says: "request target" },
+      { head: `OPTIONS * HTTP/1.1\r\n${headers(host)}`, status: 400, says: "request target" },
+      { head: `TRACE /mcp HTTP/1.1\r\n${headers(host)}`, status: 405, says: "TRACE" },
+      { head: `TRACE /healthz HTTP/1.1\r\n${headers(host)}`, status: 405, says: "TRACE" },
+      { head: `POST /mcp HTTP/1.1\r\n${headers(host, [`authorization: Bearer ${TOKEN}-bob`])}`, status: 400, says: "authorization" },
+      { head: `POST /mcp HTTP/1.1\r\n${headers(host, ["mcp-session-id: a", "mcp-session-id: b"])}`, status: 400, says: "mcp-session-id" },
+      { head: `POST /mcp HTTP/1.1\r\n${headers(host, ["origin: http://localhost", "origin: http://evil.example.com"])}`, status: 400, says: "origin" },
+      { head: `POST /mcp HTTP/1.1\r\n${headers(host, ["content-type: text/plain"])}`, status: 400, says: "content-type" },
+    ];
+    for (const { head, status, says } of cases) {
+      const answer = await rawRequest(port, head, initialize);
+      expect(answer.status, head.split("\r\n")[0]).toBe(status);
+      expect(answer.body.toLowerCase()).toContain(says.toLowerCase());
+    }
   });
 });
 

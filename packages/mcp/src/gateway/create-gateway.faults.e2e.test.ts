@@ -32,8 +32,10 @@ async function execute(code: string): Promise<ExecutionResult> {
 }
 
 /** One tool call in its own run; the envelope the script received. */
+/** Calls a tool by a computed name: the run, not the check, answers for a tool an upstream just dropped. */
 async function call(tool: string, args: object = {}): Promise<CallEnvelope> {
-  const result = await execute(`return await tools.${tool}(${JSON.stringify(args)});`);
+  const [space, name] = tool.split(".");
+  const result = await execute(`const [space, name] = ${JSON.stringify([space, name])};\nreturn await tools[space][name](${JSON.stringify(args)});`);
   expect(result.status).toBe("completed");
   return result.result as unknown as CallEnvelope;
 }

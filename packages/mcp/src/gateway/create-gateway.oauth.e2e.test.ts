@@ -111,7 +111,10 @@ describe("createGateway as an OAuth resource server", () => {
   it("serves a good token's caller the tools its groups allow, and no others", async () => {
     const reader = await connect(await sign());
     expect(await execute(reader, "return (await tools.records.list_records({})).data;")).toMatchObject({ result: ["r1", "r2"] });
-    const denied = await execute(reader, `return (await tools.records.delete_record({ id: "r1" })).error.code;`);
+    // The check holds the caller to the tools it is shown; a computed name reaches the run, which refuses it too.
+    const refused = await execute(reader, `return (await tools.records.delete_record({ id: "r1" })).error.code;`);
+    expect(refused).toMatchObject({ error: { kind: "CheckFailed" }, diagnostics: [{ code: "unknown_tool" }] });
+    const denied = await execute(reader, `const tool = "delete_" + "record";\nreturn (await tools.records[tool]({ id: "r1" })).error.code;`);
     expect(denied.result).toBe("not_found");
     const admin = await connect(await sign({ groups: ["admins", "readers"] }));
     expect((await admin.listTools()).tools[0]?.description).toContain("delete_record");

@@ -17,10 +17,18 @@ import { approveThroughClient, withApprovals } from "../approval/index.js";
 import { createOAuthVerifier, LOCAL_OWNER, type Principal } from "../auth/index.js";
 import { consoleCookieKey, createConsole, createMemoryConsolePausedRuns, type ConsoleHandler } from "../console/index.js";
 import { createCluster, replicaIdOf, type Cluster } from "../cluster/index.js";
-import { parseClusterConfig, type ClusterConfig, type GatewayConfig } from "../config/index.js";
+import { parseClusterConfig, secretsOf, type ClusterConfig, type GatewayConfig } from "../config/index.js";
 import { createQuotas } from "../quotas/index.js";
 import { createUpstreamResources } from "../resources/index.js";
-import { createLogger, createOperations, setRequestPrincipal, stderrLogWriter, type LogEntry, type LogLevel } from "../operate/index.js";
+import {
+  createLogger,
+  createOperations,
+  createRedactor,
+  setRequestPrincipal,
+  stderrLogWriter,
+  type LogEntry,
+  type LogLevel,
+} from "../operate/index.js";
 import { fromMcpTools } from "../tools/index.js";
 import { createUpstream, type Upstream } from "../upstream/index.js";
 import { createGatewayServer } from "./create-gateway-server.js";
@@ -113,8 +121,11 @@ const VERSION = "0.0.0";
 export function createGateway(config: GatewayConfig, options: CreateGatewayOptions = {}): Gateway {
   const clusterConfig = options.cluster ? parseClusterConfig(options.cluster) : config.cluster;
   const replicaId = clusterConfig ? replicaIdOf(clusterConfig) : undefined;
+  // Every message the gateway prints, logs, records or gives a script passes through this one function.
+  const redact = createRedactor(secretsOf({ ...config, ...(clusterConfig ? { cluster: clusterConfig } : {}) }));
   const logger = createLogger({
     write: options.log ?? stderrLogWriter(),
+    redact,
     ...(options.logLevel ? { level: options.logLevel } : {}),
     ...(replicaId ? { fields: { replica: replicaId } } : {}),
   });
@@ -126,6 +137,7 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
     ...(config.audit ? { audit: config.audit } : {}),
     baseDir: options.baseDir ?? process.cwd(),
     logger,
+    redact,
     upstreams: () => upstreams,
     queued: () => codeMode.stats().queued,
     sessions: () => servers.size,
@@ -209,6 +221,7 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
       timeoutMs: callTimeoutMs ?? limits.timeoutMs ?? 30_000,
       maxResponseBytes,
       log,
+      redact,
       ...(cluster ? { onChange: (kind: "tools_changed" | "down" | "up") => cluster.publish({ upstream: id, kind }) } : {}),
       onTools: (tools) => {
         const definitions = fromMcpTools(id, tools, (name, args, call) => upstream.callTool(name, args, call));

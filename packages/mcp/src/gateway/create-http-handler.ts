@@ -1,4 +1,4 @@
-import { CodeModeError, toErrorData } from "@codemode/core";
+import type { CodeModeError } from "@codemode/core";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { McpServer, Server as StatelessServer } from "@modelcontextprotocol/server";
 import {
@@ -9,7 +9,8 @@ import {
   type Principal,
 } from "../auth/index.js";
 import { isConsolePath, type ConsoleHandler } from "../console/index.js";
-import type { Quotas } from "../quotas/index.js";
+import type { QuotaGrant, Quotas } from "../quotas/index.js";
+import { quotaRefusal, runInCallerScope, type CallerScope } from "./caller-scope.js";
 import { createHostAndOriginCheck, type HostAndOriginOptions } from "./check-host-and-origin.js";
 import { jsonRpcError, whenBodyEnds } from "./http-responses.js";
 import { serveSessionHttp } from "./serve-session-http.js";
@@ -119,22 +120,56 @@ export function createHttpHandler(options: CreateHttpHandlerOptions): HttpHandle
     const serve = () => (modern ? stateless.serve(request, body, principal) : sessions.serve(request, body, principal));
     const execution = executionOf(body, options.executeName);
     if (execution === "batch") return jsonRpcError(400, -32600, `Bad request: send each ${options.executeName} call on its own, not in a batch.`);
-    return execution === undefined ? serve() : serveExecution(principal, execution.id, modern, serve);
+    return execution === undefined ? serve() : serveExecution(request, principal, execution, modern, serve);
   }
 
-  /** Serves an execute call if the caller's quotas admit it, holding its slot until the response has ended. */
-  async function serveExecution(principal: Principal, id: string | number | null, modern: boolean, serve: () => Promise<Response>): Promise<Response> {
-    let grant;
+  const admit = async (principal: Principal): Promise<QuotaGrant> => {
     try {
-      grant = await options.quotas.admit(principal.name);
+      return await options.quotas.admit(principal.name);
     } catch (error) {
       options.onQuotaRefusal?.(String((error as CodeModeError).details?.quota));
-      return quotaRefusal(id, error as CodeModeError, modern);
+      throw error;
     }
+  };
+
+  /**
+   * Serves an execute call in a {@link CallerScope}: the run it starts holds the caller's quota slot until it has
+   * ended, whenever the response ends, and is cancelled when the caller goes away (the request aborted, the response
+   * left unread). A new call is admitted here, before the body reaches a transport; a retry that carries a
+   * requestState may resume a run that already holds its slot, so a slot is taken only if it starts a new run.
+   */
+  async function serveExecution(request: Request, principal: Principal, call: ExecuteCall, modern: boolean, serve: () => Promise<Response>): Promise<Response> {
+    let admitted: QuotaGrant | undefined;
+    if (!call.resumes) {
+      try {
+        admitted = await admit(principal);
+      } catch (error) {
+        return quotaRefusalResponse(call.id, error as CodeModeError, modern);
+      }
+    }
+    const gone = new AbortController();
+    const leave = () => gone.abort();
+    if (request.signal.aborted) leave();
+    else request.signal.addEventListener("abort", leave, { once: true });
+    const scope: CallerScope = {
+      gone: gone.signal,
+      admit: async () => {
+        const grant = admitted ?? (await admit(principal));
+        admitted = undefined;
+        return grant;
+      },
+    };
+    // A slot no run took (bad arguments, a refused requestState) is given back with the response.
+    const finish = (completed: boolean) => {
+      request.signal.removeEventListener("abort", leave);
+      if (!completed) gone.abort();
+      admitted?.release();
+      admitted = undefined;
+    };
     try {
-      return whenBodyEnds(await serve(), grant.release);
+      return whenBodyEnds(await runInCallerScope(scope, serve), finish);
     } catch (error) {
-      grant.release();
+      finish(false);
       throw error;
     }
   }
@@ -165,30 +200,28 @@ export function createHttpHandler(options: CreateHttpHandlerOptions): HttpHandle
   };
 }
 
-/** The execute call a body carries: its JSON-RPC id; "batch" for a batch holding one; undefined for anything else. */
-function executionOf(body: unknown, executeName: string): { id: string | number | null } | "batch" | undefined {
+/** An execute call: its JSON-RPC id, and whether it is a 2026-07-28 retry carrying a requestState. */
+interface ExecuteCall {
+  id: string | number | null;
+  resumes: boolean;
+}
+
+/** The execute call a body carries; "batch" for a batch holding one; undefined for anything else. */
+function executionOf(body: unknown, executeName: string): ExecuteCall | "batch" | undefined {
   const isExecute = (message: unknown) => {
     const { method, params } = (message ?? {}) as { method?: unknown; params?: { name?: unknown } };
     return method === "tools/call" && params?.name === executeName;
   };
   if (Array.isArray(body)) return body.some(isExecute) ? "batch" : undefined;
   if (!isExecute(body)) return undefined;
-  const { id } = body as { id?: unknown };
-  return { id: typeof id === "string" || typeof id === "number" ? id : null };
+  const { id, params } = body as { id?: unknown; params?: { requestState?: unknown } };
+  return { id: typeof id === "string" || typeof id === "number" ? id : null, resumes: typeof params?.requestState === "string" };
 }
 
-/**
- * A refused execution, answered as the execute tool's failed result so that the model reads why and when to retry;
- * `_meta["codemode/error"]` carries the same as data: the `limit_exceeded` code, the quota, its limit and the wait.
- */
-function quotaRefusal(id: string | number | null, error: CodeModeError, modern: boolean): Response {
+/** A refused execution as the JSON-RPC answer to its call, with the wait in `Retry-After`. */
+function quotaRefusalResponse(id: string | number | null, error: CodeModeError, modern: boolean): Response {
   const retryAfterMs = Number(error.details?.retryAfterMs ?? 1_000);
-  const result = {
-    content: [{ type: "text", text: error.message }],
-    isError: true,
-    _meta: { "codemode/error": { ...toErrorData(error), ...error.details } },
-    ...(modern ? { resultType: "complete" } : {}),
-  };
+  const result = { ...quotaRefusal(error), ...(modern ? { resultType: "complete" } : {}) };
   return Response.json({ jsonrpc: "2.0", id, result }, { headers: { "retry-after": String(Math.ceil(retryAfterMs / 1000)) } });
 }
 
@@ -198,7 +231,14 @@ async function readJson(request: Request): Promise<unknown> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    let chunk;
+    try {
+      chunk = await reader.read();
+    } catch {
+      // The client's own doing (a connection dropped mid-body, broken chunking): nothing the gateway could fix.
+      return new Error("Bad request: the body ended before it was complete.");
+    }
+    const { done, value } = chunk;
     if (done) break;
     size += value.byteLength;
     if (size > MAX_BODY_BYTES) {

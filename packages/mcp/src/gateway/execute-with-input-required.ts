@@ -16,6 +16,8 @@ import {
 import type { ApprovalDecision, ApprovalRequest, ExecutionResult, PendingCall } from "@codemode/core";
 import { approvalMessage, askApproval, type AskCaller } from "../approval/index.js";
 import type { CallerAnswer, CallerQuestion } from "../tools/index.js";
+import { linkAbort } from "../upstream/index.js";
+import { callerScope } from "./caller-scope.js";
 import type { GatewayToolCall, GatewayTools } from "./create-gateway-tools.js";
 import type { PausedRuns } from "./paused-runs.js";
 import { admitsInfo, consoleMessage } from "./console-message.js";
@@ -87,7 +89,14 @@ export async function executeWithInputRequired(
     // Answers are the client's word: an approval reads only `action`, an upstream's SDK checks what it asked for.
     for (const [key, answer] of Object.entries(ctx.mcpReq.inputResponses ?? {})) run.answer(key, answer as CallerAnswer);
   }
-  const progress = await run.next({ signal: ctx.mcpReq.signal, ...progressReporterOf(ctx), ...consoleLoggerOf(ctx) });
+  // The request waiting on the run cancels it by going away, as its abort or as a response left unread.
+  const waiting = linkAbort([ctx.mcpReq.signal, callerScope()?.gone]);
+  let progress;
+  try {
+    progress = await run.next({ signal: waiting.signal, ...progressReporterOf(ctx), ...consoleLoggerOf(ctx) });
+  } finally {
+    waiting.unlink();
+  }
   if ("done" in progress) {
     const paused = pausedOf(progress.done);
     if (!paused) return progress.done;

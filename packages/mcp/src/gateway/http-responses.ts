@@ -4,18 +4,18 @@ export function jsonRpcError(status: number, code: number, message: string, head
 }
 
 /**
- * The same response, calling `done` once its body has been read to the end, has failed, or was cancelled (the
- * client went away): for an SSE stream, when it closes.
+ * The same response, calling `done` once its body has been read to the end (`completed`), has failed, or was
+ * cancelled (the client went away): for an SSE stream, when it closes.
  */
-export function whenBodyEnds(response: Response, done: () => void): Response {
+export function whenBodyEnds(response: Response, done: (completed: boolean) => void): Response {
   let finished = false;
-  const finish = () => {
+  const finish = (completed: boolean) => {
     if (finished) return;
     finished = true;
-    done();
+    done(completed);
   };
   if (!response.body) {
-    finish();
+    finish(true);
     return response;
   }
   const reader = response.body.getReader();
@@ -24,16 +24,16 @@ export function whenBodyEnds(response: Response, done: () => void): Response {
       try {
         const chunk = await reader.read();
         if (chunk.done) {
-          finish();
+          finish(true);
           controller.close();
         } else controller.enqueue(chunk.value);
       } catch (error) {
-        finish();
+        finish(false);
         controller.error(error);
       }
     },
     cancel(reason) {
-      finish();
+      finish(false);
       return reader.cancel(reason);
     },
   });

@@ -84,6 +84,50 @@ describe("listenHttp", () => {
   });
 });
 
+describe("listenHttp's sessions among principals", () => {
+  const tokens = { alice: "sessions-alice-token-0123", mallory: "sessions-mallory-token-012", bob: "sessions-bob-token-01234567" };
+  const headers = (name: keyof typeof tokens, sessionId?: string) => ({
+    authorization: `Bearer ${tokens[name]}`,
+    "content-type": "application/json",
+    accept: "application/json, text/event-stream",
+    ...(sessionId ? { "mcp-session-id": sessionId, "mcp-protocol-version": "2025-11-25" } : {}),
+  });
+  /** Opens a session without a client (so without its event stream: idle between requests); its id, or the refusal. */
+  const initialize = async (listener: HttpListener, name: keyof typeof tokens) => {
+    const params = { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name, version: "1" } };
+    const response = await fetch(listener.url, { method: "POST", headers: headers(name), body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params }) });
+    const text = await response.text();
+    return { status: response.status, sessionId: response.headers.get("mcp-session-id") ?? "", text };
+  };
+  const pingAs = async (listener: HttpListener, name: keyof typeof tokens, sessionId: string) => {
+    const response = await fetch(listener.url, { method: "POST", headers: headers(name, sessionId), body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "ping" }) });
+    await response.body?.cancel();
+    return response.status;
+  };
+
+  it("closes only the sessions of a principal past its share to admit another, and refuses it when none of them is idle", async () => {
+    const bearer = Object.entries(tokens).map(([name, token]) => ({ name, token }));
+    const listener = await listen({ maxSessions: 4, authentication: { bearer } });
+    const alice = await initialize(listener, "alice");
+    // Mallory fills the table, then keeps opening sessions: each new one closes one of her own, never Alice's.
+    const mallory = [];
+    for (let round = 0; round < 8; round++) mallory.push(await initialize(listener, "mallory"));
+    expect(mallory.map(({ status }) => status)).toEqual(mallory.map(() => 200));
+    expect(await pingAs(listener, "alice", alice.sessionId)).toBe(200);
+    const open = (await Promise.all(mallory.map(async ({ sessionId }) => ((await pingAs(listener, "mallory", sessionId)) === 200 ? sessionId : undefined)))).filter(Boolean);
+    expect(open).toHaveLength(3);
+    // With an event stream open on each, none of hers is idle: her next session is refused, saying why.
+    const streams = await Promise.all(open.map((sessionId) => fetch(listener.url, { headers: { ...headers("mallory", sessionId!), accept: "text/event-stream" } })));
+    const refused = await initialize(listener, "mallory");
+    expect(refused.status).toBe(429);
+    expect(refused.text).toContain("sessions open");
+    // Bob, within his share, still gets one; Alice still has hers.
+    expect((await initialize(listener, "bob")).status).toBe(200);
+    expect(await pingAs(listener, "alice", alice.sessionId)).toBe(200);
+    await Promise.all(streams.map((stream) => stream.body?.cancel()));
+  });
+});
+
 describe("listenHttp's hooks", () => {
   it("runs every request inside `around`, and tells who authenticated and which quota refused", async () => {
     const seen: string[] = [];

@@ -14,7 +14,11 @@ export interface ListenOptions {
    * leave without sending DELETE. Default 10 minutes.
    */
   idleSessionMs?: number;
-  /** Past this many client sessions, the one idle the longest is closed to admit a new one. Default 1,000. */
+  /**
+   * Past this many client sessions, a new one closes the session idle the longest of a caller holding more than its
+   * share (the limit shared among the callers holding sessions); a caller at its share with none idle is refused (429).
+   * Default 1,000.
+   */
   maxSessions?: number;
 }
 

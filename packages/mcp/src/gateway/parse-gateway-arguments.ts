@@ -1,4 +1,4 @@
-import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { CodeModeError } from "@codemode/core";
 
 /** The search tool's arguments, checked. */
 export interface SearchToolArguments {
@@ -9,8 +9,8 @@ export interface SearchToolArguments {
 }
 
 /**
- * Checks the execute tool's arguments (`sessionId` only when sessions are on) and returns them; anything else is a
- * JSON-RPC invalid-params error.
+ * Checks the execute tool's arguments (`sessionId` only when sessions are on) and returns them; anything else throws
+ * an INVALID_ARGUMENTS CodeModeError, which the caller answers as a tool error the model can correct.
  */
 export function parseExecuteArguments(tool: string, args: unknown, sessions = false): { code: string; sessionId?: string } {
   const raw = readObject(tool, args, sessions ? ["code", "sessionId"] : ["code"]);
@@ -46,5 +46,5 @@ function readObject(tool: string, args: unknown, keys: readonly string[]): Recor
 }
 
 function invalid(tool: string, message: string): never {
-  throw new McpError(ErrorCode.InvalidParams, `Invalid arguments for tool ${tool}: ${message}.`);
+  throw new CodeModeError("INVALID_ARGUMENTS", `Invalid arguments for tool ${tool}: ${message}.`);
 }

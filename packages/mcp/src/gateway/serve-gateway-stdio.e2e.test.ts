@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -84,6 +84,23 @@ describe("codemode serve over stdio", () => {
     expect(await execute(legacy, code)).toMatchObject({ status: "completed", result: ["r1", "r2"] });
   });
 
+  it("refuses a faulty script in both eras before any approval is asked, and answers bad arguments as a tool error", async () => {
+    nextAnswer = { action: "accept" };
+    const code = `await tools.records.delete_record({ id: "r2" });\nreturn tools.records.list_records("all");`;
+    for (const client of [modern, legacy]) {
+      const answer = await client.callTool({ name: "execute", arguments: { code } });
+      expect(answer.structuredContent).toMatchObject({
+        error: { kind: "CheckFailed", line: 2 },
+        diagnostics: [{ code: "positional_argument", line: 2, column: 35 }],
+        toolCalls: [],
+      });
+      expect(answer.isError).toBe(true);
+      const bad = await client.callTool({ name: "execute", arguments: { script: "return 1" } });
+      expect(bad).toMatchObject({ isError: true, content: [{ text: expect.stringContaining('unknown argument "script"') }] });
+    }
+    expect((await execute(legacy, "return (await tools.records.list_records({})).data;")).result).toContain("r2");
+  });
+
   it("asks a 2026-07-28 client for approval with an input-required result, and a 2025 client with an elicitation request", async () => {
     const code = `return (await tools.records.delete_record({ id: "r1" })).error?.code ?? "deleted";`;
     for (const client of [modern, legacy]) {
@@ -130,4 +147,77 @@ describe("codemode serve over stdio", () => {
     });
     expect(JSON.parse(line)).toMatchObject({ id: 1, error: { code: -32022, data: { supported: [LATEST], requested: "2099-01-01" } } });
   });
+});
+
+// A run whose caller goes away is cancelled: the stdio gateway serves one client, so nothing else would want its result.
+describe("codemode serve over stdio when its client goes away", () => {
+  const config = path.join(folder, "hanging.json");
+  const audit = path.join(folder, "audit.jsonl");
+  writeFileSync(
+    config,
+    JSON.stringify({
+      mcpServers: { faulty: { command: process.execPath, args: [FAULT_SERVER] } },
+      // Nothing here ends a run by itself for ten minutes: not its deadline, not the shutdown's grace.
+      limits: { timeoutMs: 600_000, callTimeoutMs: 600_000 },
+      shutdown: { graceMs: 600_000 },
+      audit: { file: audit },
+      poolSize: 2,
+    }),
+  );
+  const HANG = "await tools.faulty.hang({}); return 'never';";
+  const HANGING = "return (await tools.faulty.hanging_count({})).data;";
+
+  for (const era of ["2025", "2026"] as const) {
+    it(`cancels a ${era}-era run whose client sends notifications/cancelled, down to its upstream call`, async () => {
+      const client = era === "2025" ? new Client({ name: "cancel-2025", version: "1.0.0" }) : new ModernClient({ name: "cancel-2026", version: "1.0.0" }, { versionNegotiation: { mode: { pin: LATEST } } });
+      const params = { ...serverParams, args: [...cliArgs, "serve", "--config", config] };
+      await (client instanceof Client ? client.connect(new StdioClientTransport(params)) : client.connect(new ModernStdioClientTransport(params)));
+      closers.push(() => client.close());
+      const cancel = new AbortController();
+      const call = { name: "execute", arguments: { code: HANG } };
+      const hung = client instanceof Client ? client.callTool(call, undefined, { signal: cancel.signal }) : client.callTool(call, { signal: cancel.signal });
+      hung.catch(() => undefined);
+      await until(async () => (await execute(client, HANGING)).result === 1);
+      cancel.abort();
+      await until(async () => (await execute(client, HANGING)).result === 0);
+    });
+
+    it(`cancels a ${era}-era run whose client closes stdin, and exits without waiting out the shutdown grace`, async () => {
+      const child = spawn(serverParams.command, [...cliArgs, "serve", "--config", config], { cwd: PACKAGE_DIR, stdio: ["pipe", "pipe", "ignore"] });
+      closers.push(async () => void child.kill());
+      const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+      const answers = new Map<number, (message: { result?: { structuredContent?: ExecutionResult } }) => void>();
+      let buffered = "";
+      child.stdout.setEncoding("utf8").on("data", (text: string) => {
+        buffered += text;
+        for (let end = buffered.indexOf("\n"); end !== -1; end = buffered.indexOf("\n")) {
+          const message = JSON.parse(buffered.slice(0, end)) as { id?: number; result?: { structuredContent?: ExecutionResult } };
+          buffered = buffered.slice(end + 1);
+          if (typeof message.id === "number") answers.get(message.id)?.(message);
+        }
+      });
+      let next = 0;
+      const _meta = {
+        "io.modelcontextprotocol/protocolVersion": LATEST,
+        "io.modelcontextprotocol/clientInfo": { name: "raw", version: "1" },
+        "io.modelcontextprotocol/clientCapabilities": {},
+      };
+      const send = (method: string, params: Record<string, unknown>) => {
+        const id = ++next;
+        const answered = new Promise<{ result?: { structuredContent?: ExecutionResult } }>((resolve) => answers.set(id, resolve));
+        child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id, method, params: era === "2026" ? { ...params, _meta } : params })}\n`);
+        return answered;
+      };
+      if (era === "2025") {
+        await send("initialize", { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "1" } });
+        child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })}\n`);
+      }
+      void send("tools/call", { name: "execute", arguments: { code: HANG } });
+      await until(async () => (await send("tools/call", { name: "execute", arguments: { code: HANGING } })).result?.structuredContent?.result === 1);
+      child.stdin.end();
+      expect(await exited).toBe(0);
+      const records = readFileSync(audit, "utf8").trim().split("\n").map((line) => JSON.parse(line) as { status: string; errorKind?: string; toolCalls: { tool: string; errorCode?: string }[] });
+      expect(records.at(-1)).toMatchObject({ status: "failed", errorKind: "Cancelled", toolCalls: [{ tool: "faulty.hang", errorCode: "cancelled" }] });
+    }, 60_000);
+  }
 });

@@ -11,7 +11,10 @@ export interface ServeSessionHttpOptions {
   createServer: (principal: Principal) => Server;
   /** A session with no request open for this long is closed. */
   idleSessionMs: number;
-  /** Past this many sessions, the one idle the longest is closed to admit a new one. */
+  /**
+   * Past this many sessions, one idle the longest of a principal holding more than its share (`maxSessions` shared
+   * among the principals holding sessions) is closed to admit a new one.
+   */
   maxSessions: number;
 }
 
@@ -28,6 +31,8 @@ interface Session {
   transport: WebStandardStreamableHTTPServerTransport;
   /** The caller that opened it; another caller gets the answer an unknown session gets. */
   scope: string;
+  /** Who that caller is, whatever its allowlist: the principal its share of `maxSessions` is counted for. */
+  owner: string;
   /** Requests whose response is still open (an SSE stream counts while it lasts). */
   open: number;
   lastSeen: number;
@@ -55,11 +60,27 @@ export function serveSessionHttp(options: ServeSessionHttpOptions): SessionHttp 
       session.lastSeen = Date.now();
     });
   };
-  /** Makes room for one more session by closing the one idle the longest, if any is idle. */
-  const admit = () => {
-    if (sessions.size < options.maxSessions) return;
-    const idlest = [...sessions.values()].reduce((a, b) => (idleSince(b) < idleSince(a) ? b : a));
-    if (idleSince(idlest) !== Infinity) closeSession(idlest);
+  /**
+   * Makes room for one more session of `owner`: past `maxSessions`, an owner at or past its share may only close its
+   * own session idle the longest (and is refused when none is idle); an owner within its share closes the idlest of
+   * an owner past its share, or is admitted beyond `maxSessions` when none is idle. So one principal opening session
+   * after session never closes another's, and holds no more than its share while its sessions are busy.
+   */
+  const admit = (owner: string): boolean => {
+    if (sessions.size < options.maxSessions) return true;
+    const counts = new Map<string, number>();
+    for (const session of sessions.values()) counts.set(session.owner, (counts.get(session.owner) ?? 0) + 1);
+    const share = options.maxSessions / (counts.size + (counts.has(owner) ? 0 : 1));
+    const idlest = (candidate: (session: Session) => boolean) =>
+      [...sessions.values()].filter((session) => candidate(session) && idleSince(session) !== Infinity).sort((a, b) => idleSince(a) - idleSince(b))[0];
+    if ((counts.get(owner) ?? 0) + 1 > share) {
+      const own = idlest((session) => session.owner === owner);
+      if (own) closeSession(own);
+      return own !== undefined;
+    }
+    const over = idlest((session) => (counts.get(session.owner) ?? 0) > share);
+    if (over) closeSession(over);
+    return true;
   };
   const sessionOf = (sessionId: string, principal: Principal) => {
     const session = sessions.get(sessionId);
@@ -76,12 +97,15 @@ export function serveSessionHttp(options: ServeSessionHttpOptions): SessionHttp 
     if (request.method !== "POST" || !isInitializeRequest(body)) {
       return jsonRpcError(400, -32000, "Bad request: no session; start with an initialize request.");
     }
-    admit();
+    if (!admit(principal.owner)) {
+      const held = [...sessions.values()].filter((session) => session.owner === principal.owner).length;
+      return jsonRpcError(429, -32000, `Too many sessions: this caller has ${held} sessions open and none idle; end one (DELETE) or reuse it.`);
+    }
     const server = options.createServer(principal);
     const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: randomUUID,
       onsessioninitialized: (id) => {
-        sessions.set(id, { transport, scope: scopeKeyOf(principal), open: 0, lastSeen: Date.now() });
+        sessions.set(id, { transport, scope: scopeKeyOf(principal), owner: principal.owner, open: 0, lastSeen: Date.now() });
       },
     });
     transport.onclose = () => {

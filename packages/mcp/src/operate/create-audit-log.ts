@@ -52,13 +52,20 @@ export interface AuditLog {
  * Opens the audit log the config names. The file is opened at once, so a path that cannot be written is a config
  * error at start-up rather than records lost later. Records never hold a token: the principal is the token's name.
  */
-export function createAuditLog(config: AuditConfig, baseDir: string, onError: (message: string) => void): AuditLog {
+export function createAuditLog(
+  config: AuditConfig,
+  baseDir: string,
+  onError: (message: string) => void,
+  redact: (text: string) => string = (text) => text,
+): AuditLog {
   const out = openSink(config, baseDir, onError);
   return {
     record(execution) {
       const record = toAuditRecord(execution, config);
-      out.write(`${JSON.stringify(record)}\n`);
-      return record;
+      const line = JSON.stringify(record, (_key, value: unknown) => (typeof value === "string" ? redact(value) : value));
+      out.write(`${line}\n`);
+      // The console shows the record as the log keeps it.
+      return JSON.parse(line) as AuditRecord;
     },
     close: () => out.close(),
   };

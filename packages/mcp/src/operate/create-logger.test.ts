@@ -18,6 +18,14 @@ describe("createLogger", () => {
     expect(Date.parse(entries[0]!.time)).not.toBeNaN();
   });
 
+  it("redacts the message and every text field before writing, so no sink sees a credential", () => {
+    const written: string[] = [];
+    const logger = createLogger({ write: (message, entry) => written.push(message, JSON.stringify(entry)), redact: (text) => text.replaceAll("hunter2", "***") });
+    logger.warn("upstream at http://u:hunter2@h is down", { url: "http://u:hunter2@h", attempts: 2 });
+    expect(written.join("\n")).not.toContain("hunter2");
+    expect(written[0]).toBe("upstream at http://u:***@h is down");
+  });
+
   it("passes the plain message first, so a `(message) => void` sink keeps working", () => {
     const messages: string[] = [];
     createLogger({ write: (message) => messages.push(message) }).info("codemode gateway serving on stdio");

@@ -28,6 +28,8 @@ export interface CreateLoggerOptions {
   level?: LogLevel;
   /** Fields every entry carries (a cluster replica's id). */
   fields?: Record<string, unknown>;
+  /** Takes credentials out of the message and of every text field before the entry is written. */
+  redact?: (text: string) => string;
 }
 
 const RANK: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
@@ -42,9 +44,14 @@ export function createLogger(options: CreateLoggerOptions): GatewayLogger {
     if (RANK[level] < least) return;
     const requestId = currentRequest()?.requestId;
     const entry: LogEntry = { time: new Date().toISOString(), level, msg: message, ...options.fields, ...(requestId ? { requestId } : {}), ...fields };
-    options.write(message, entry);
+    if (options.redact) redactEntry(entry, options.redact);
+    options.write(entry.msg, entry);
   };
   return { debug: at("debug"), info: at("info"), warn: at("warn"), error: at("error") };
+}
+
+function redactEntry(entry: LogEntry, redact: (text: string) => string): void {
+  for (const [key, value] of Object.entries(entry)) if (typeof value === "string") entry[key] = redact(value);
 }
 
 /**

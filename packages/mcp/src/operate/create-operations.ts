@@ -23,6 +23,8 @@ export interface CreateOperationsOptions extends Omit<MetricsSources, "running">
   audit?: AuditConfig;
   /** Where a relative `audit.file` is resolved. */
   baseDir: string;
+  /** Takes credentials out of each audit record. */
+  redact?: (text: string) => string;
   logger: GatewayLogger;
   /**
    * Present in a cluster: this replica's id, sent in the `X-Codemode-Replica` header of every HTTP response, and
@@ -93,7 +95,9 @@ export function createOperations(options: CreateOperationsOptions): Operations {
   // Responses still being sent, by their request: a shutdown waits for those that carry an execution's result.
   const sending = new Map<RequestContext, Promise<void>>();
   let metrics: GatewayMetrics = NO_METRICS;
-  const audit: AuditLog | undefined = options.audit ? createAuditLog(options.audit, options.baseDir, (message) => options.logger.error(message)) : undefined;
+  const audit: AuditLog | undefined = options.audit
+    ? createAuditLog(options.audit, options.baseDir, (message) => options.logger.error(message), options.redact)
+    : undefined;
   const trace = options.audit?.includeArguments || options.audit?.includeResults
     ? { arguments: options.audit.includeArguments === true, results: options.audit.includeResults === true }
     : undefined;

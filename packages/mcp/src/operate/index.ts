@@ -2,3 +2,4 @@ export { createLogger, formatLogEntry, LOG_LEVELS, stderrLogWriter, type LogEntr
 export { createOperations, type TrackedRunOptions, type TrackExecution } from "./create-operations.js";
 export type { RecentRun, RecentRuns } from "./create-recent-runs.js";
 export { setRequestPrincipal } from "./request-context.js";
+export { createRedactor, redactUrl } from "./redact-secrets.js";

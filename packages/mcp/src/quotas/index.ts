@@ -1,1 +1,1 @@
-export { createQuotas, type Quotas } from "./create-quotas.js";
+export { createQuotas, type QuotaGrant, type Quotas } from "./create-quotas.js";

@@ -8,6 +8,7 @@ import {
   type AuthProvider,
 } from "@modelcontextprotocol/client";
 import { CodeModeError } from "@codemode/core";
+import { createRedactor, redactUrl } from "../operate/index.js";
 import { createUpstreamAuthProvider } from "./create-upstream-auth-provider.js";
 import { receiveAuthorizationCallback } from "./receive-authorization-callback.js";
 import type { TokenStore } from "./token-store.js";
@@ -119,7 +120,7 @@ async function probeChallenge(url: string, headers: Record<string, string>): Pro
     if (error instanceof InsufficientScopeError) {
       challenge = { ...(error.requiredScope ? { scope: error.requiredScope } : {}), ...(error.resourceMetadataUrl ? { resourceMetadataUrl: error.resourceMetadataUrl } : {}) };
     } else if (challenge === undefined) {
-      throw new CodeModeError("UNAVAILABLE", `Cannot reach upstream ${url} to log in: ${(error as Error).message}`);
+      throw new CodeModeError("UNAVAILABLE", `Cannot reach upstream ${redactUrl(url)} to log in: ${createRedactor()((error as Error).message)}`);
     }
   } finally {
     await client.close().catch(() => undefined);

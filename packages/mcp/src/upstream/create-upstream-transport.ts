@@ -26,9 +26,9 @@ export interface CreateUpstreamTransportOptions {
  * else a child process over stdio.
  */
 export function createUpstreamTransport(config: UpstreamConfig, options: CreateUpstreamTransportOptions): Transport {
-  const { url, type, oauth } = config;
-  if (url !== undefined) {
-    const headers = config.headers ?? {};
+  const { type, oauth } = config;
+  if (config.url !== undefined) {
+    const { url, headers } = withBasicAuth(config.url, config.headers ?? {});
     const server = options.server ?? new URL(url).hostname.replace(/[^A-Za-z0-9_-]/g, "_");
     const store = oauth && (options.tokenStore ?? createTokenStore());
     const authProvider = oauth && store ? createUpstreamAuthProvider({ server, url, oauth, store, baseDir: options.baseDir }) : undefined;
@@ -46,4 +46,18 @@ export function createUpstreamTransport(config: UpstreamConfig, options: CreateU
     maxMessageBytes: options.maxMessageBytes,
     ...(options.onStderr ? { onStderr: options.onStderr } : {}),
   });
+}
+
+/**
+ * A URL's userinfo as HTTP Basic authentication, as curl sends it: fetch refuses a URL with credentials, and the URL
+ * then never carries them into an error message. An `authorization` header of the config's own wins.
+ */
+function withBasicAuth(url: string, headers: Record<string, string>): { url: string; headers: Record<string, string> } {
+  const parsed = new URL(url);
+  if (parsed.username === "" && parsed.password === "") return { url, headers };
+  const credentials = `${decodeURIComponent(parsed.username)}:${decodeURIComponent(parsed.password)}`;
+  parsed.username = "";
+  parsed.password = "";
+  const given = Object.keys(headers).some((name) => name.toLowerCase() === "authorization");
+  return { url: parsed.href, headers: given ? headers : { ...headers, authorization: `Basic ${Buffer.from(credentials).toString("base64")}` } };
 }

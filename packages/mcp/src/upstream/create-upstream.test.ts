@@ -43,7 +43,7 @@ describe("createUpstream", () => {
     const { upstream, seen } = start();
     expect(await upstream.start()).toBe(true);
     expect(seen.tools.map((tool) => tool.name)).toContain("dotted.name/with space");
-    expect(seen.tools).toHaveLength(17);
+    expect(seen.tools).toHaveLength(18);
   });
 
   it("turns a hung call into a timeout at the per-call timeout, and keeps working", async () => {
@@ -101,7 +101,7 @@ describe("createUpstream", () => {
     await upstream.start();
     await upstream.callTool("add_tool", { name: "late_arrival" }, {});
     await until(() => seen.tools.some((tool) => tool.name === "late_arrival"));
-    expect(seen.tools).toHaveLength(18);
+    expect(seen.tools).toHaveLength(19);
   });
 
   it("retries a server that is down at start, and its tools appear when it comes up", async () => {
@@ -115,7 +115,7 @@ describe("createUpstream", () => {
       expect(seen.logs.join("\n")).toMatch(/upstream faulty is down .*retrying in 100 ms/);
       expect(await failureOf(upstream.callTool("echo", {}, {}))).toMatchObject({ code: "UNAVAILABLE" });
       rmSync(flag);
-      await until(() => seen.tools.length === 17);
+      await until(() => seen.tools.length === 18);
       expect(upstream.status).toBe("connected");
     } finally {
       rmSync(folder, { recursive: true, force: true });
@@ -142,7 +142,7 @@ describe("createUpstream", () => {
       // A refresh while connected lists again and tells nothing: it was not the server's doing.
       seen.tools = [];
       await upstream.refresh();
-      expect(seen.tools).toHaveLength(17);
+      expect(seen.tools).toHaveLength(18);
       expect(changes).toHaveLength(3);
     } finally {
       rmSync(folder, { recursive: true, force: true });

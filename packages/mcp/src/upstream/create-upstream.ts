@@ -16,6 +16,7 @@ import {
 } from "@modelcontextprotocol/client";
 import { CodeModeError } from "@codemode/core";
 import type { UpstreamConfig } from "../config/index.js";
+import { createRedactor } from "../operate/index.js";
 import { createUpstreamTransport } from "./create-upstream-transport.js";
 import { linkAbort } from "./link-abort.js";
 import { isConnectionError, toUpstreamError } from "./to-upstream-error.js";
@@ -36,6 +37,8 @@ export interface CreateUpstreamOptions {
    */
   onChange?: (kind: "tools_changed" | "down" | "up") => void;
   log: (message: string) => void;
+  /** Takes credentials (an upstream URL's password or token) out of errors before they are kept or shown. */
+  redact?: (text: string) => string;
   /** How long the version probe, the handshake and the first tool listing may take. Default 30 s. */
   connectTimeoutMs?: number;
   /** First and longest wait between connection attempts. */
@@ -86,6 +89,9 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
   const backoff = options.backoff ?? { initialMs: 250, maxMs: 10_000 };
   const timeoutMs = config.timeoutMs ?? options.timeoutMs;
   const maxResponseBytes = config.maxResponseBytes ?? options.maxResponseBytes;
+  const redact = options.redact ?? createRedactor();
+  // Where an HTTP server is, for messages about it: an operator reading "fetch failed" wants to know where.
+  const where = config.url === undefined ? "" : ` at ${redact(config.url)}`;
   let status: UpstreamStatus = "connecting";
   let client: Client | undefined;
   let tools = new Map<string, Tool>();
@@ -190,9 +196,9 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
       status = "down";
       const delay = Math.min(backoff.maxMs, backoff.initialMs * 2 ** failures);
       failures++;
-      lastError = (error as Error).message;
+      lastError = redact((error as Error).message);
       lastFailure = { message: lastError, at: new Date().toISOString() };
-      options.log(`upstream ${id} is down (${(error as Error).message}); retrying in ${delay} ms`);
+      options.log(`upstream ${id}${where} is down (${lastError}); retrying in ${delay} ms`);
       scheduleRetry(delay);
       return false;
     }
@@ -338,7 +344,7 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
       const oversized = oversizedClient === current;
       // A refused message leaves the connection unusable (stdio) or its calls aborted (HTTP): start a fresh one.
       if ((oversized || isConnectionError(error)) && client === current) dropConnection(current);
-      throw oversized ? tooLarge(name) : toUpstreamError(error, id, name, timeoutMs);
+      throw oversized ? tooLarge(name) : toUpstreamError(error, id, name, timeoutMs, redact);
     } finally {
       call.unlink();
       if (caller) {
@@ -364,7 +370,7 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
       if (signal?.aborted) throw new CodeModeError("CANCELLED", `The request ${what} to ${id} was cancelled.`);
       const oversized = oversizedClient === current;
       if ((oversized || isConnectionError(error)) && client === current) dropConnection(current);
-      throw oversized ? tooLarge(what) : toUpstreamError(error, id, what, timeoutMs);
+      throw oversized ? tooLarge(what) : toUpstreamError(error, id, what, timeoutMs, redact);
     } finally {
       call.unlink();
     }

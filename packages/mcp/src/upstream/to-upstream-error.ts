@@ -22,8 +22,11 @@ export function isConnectionError(error: unknown): boolean {
   return true;
 }
 
-/** Maps what an upstream call threw to the CodeModeError whose code the script receives. */
-export function toUpstreamError(error: unknown, serverId: string, tool: string, timeoutMs: number): CodeModeError {
+/**
+ * Maps what an upstream call threw to the CodeModeError whose code the script receives; `redact` takes credentials
+ * out of the SDK's and the server's own words (an error may quote the URL it was sent to).
+ */
+export function toUpstreamError(error: unknown, serverId: string, tool: string, timeoutMs: number, redact: (text: string) => string = (text) => text): CodeModeError {
   const where = `${serverId}.${tool}`;
   if (isCodeModeError(error)) return error;
   if (error instanceof SdkError) {
@@ -37,12 +40,12 @@ export function toUpstreamError(error: unknown, serverId: string, tool: string, 
       return new CodeModeError("TOOL_ERROR", `Upstream ${serverId} kept asking for input during ${where}; the call was given up.`, { cause: error });
     }
     if (!CONNECTION_LOST.has(error.code)) {
-      return new CodeModeError("TOOL_ERROR", `Upstream call ${where} failed: ${error.message}`, { cause: error });
+      return new CodeModeError("TOOL_ERROR", `Upstream call ${where} failed: ${redact(error.message)}`, { cause: error });
     }
   }
   if (error instanceof ProtocolError) {
     // The wording SDK 1.x gave these messages, which scripts may already match on.
-    const message = `MCP error ${error.code}: ${error.message}`;
+    const message = `MCP error ${error.code}: ${redact(error.message)}`;
     if (error.code === CONNECTION_CLOSED) {
       return new CodeModeError("UNAVAILABLE", `Upstream ${serverId} closed the connection during ${where}.`, { cause: error });
     }

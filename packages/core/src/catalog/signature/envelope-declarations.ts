@@ -11,14 +11,25 @@ const CONTENT_TYPE = `type Content =
   | { type: "resource_link"; uri: string; name: string; mimeType?: string; description?: string }
   | { type: "resource"; resource: { uri: string; mimeType?: string; text?: string; blob?: Uint8Array } };`;
 
-/** The `Envelope<T>` type every tool call resolves to, declared once at the top of the declarations. */
-export const ENVELOPE_DECLARATION = `/** What every tool call resolves to; it never throws: check \`ok\` before reading \`data\`. */
+/**
+ * The `Envelope<T>` type; `open` writes it as the script checker reads it, each side naming the other's fields as
+ * absent, so that `r.data.field` read without checking `ok` is still held to the tool's output type.
+ */
+function envelopeDeclaration(open: boolean): string {
+  return `/** What every tool call resolves to; it never throws: check \`ok\` before reading \`data\`. */
 type Envelope<T> =
-  | { ok: true; data: T; meta: { omitted: number; content?: Content[] } }
-  | { ok: false; error: { code: ErrorCode; message: string; retryable: boolean } };
+  | { ok: true; data: T; meta: { omitted: number; content?: Content[] }${open ? "; error?: undefined" : ""} }
+  | { ok: false; error: { code: ErrorCode; message: string; retryable: boolean }${open ? "; data?: undefined; meta?: undefined" : ""} };
 /** A result's image, audio or resource block, in \`meta.content\` of a call made as \`tools.x.y(args, { content: true })\`; bytes passed in a tool's arguments arrive there as base64. */
 ${CONTENT_TYPE}
 ${ERROR_CODE_DECLARATION}`;
+}
+
+/** The `Envelope<T>` type every tool call resolves to, declared once at the top of the declarations. */
+export const ENVELOPE_DECLARATION = envelopeDeclaration(false);
+
+/** {@link ENVELOPE_DECLARATION} as the script checker reads it. */
+export const CHECK_ENVELOPE_DECLARATION = envelopeDeclaration(true);
 
 /** The `ToolCallError` class a failed tool call throws in the value call style, declared instead of `Envelope<T>`. */
 export const VALUE_DECLARATION = `/** Thrown by a failed tool call; uncaught, it stops the script and the error lists every call made. */

@@ -5,6 +5,19 @@ import { jsonSchemaToTypeScript } from "./json-schema-to-typescript.js";
 const compact = (schema: unknown) => jsonSchemaToTypeScript(schema, { style: "compact" }).type;
 
 describe("jsonSchemaToTypeScript", () => {
+  it("writes the open type the checker reads: anything where the schema leaves it open, closed only where it says so", () => {
+    const open = (schema: unknown) => jsonSchemaToTypeScript(schema, { style: "compact", open: true }).type;
+    expect(open({})).toBe("any");
+    expect(open({ type: "array" })).toBe("any[]");
+    expect(open({ type: "object", properties: { a: { type: "string" } } })).toBe("{ a?: string; [key: string]: any }");
+    expect(open({ type: "object", properties: { a: { type: "string" } }, additionalProperties: false })).toBe("{ a?: string }");
+    expect(open({ type: "object", properties: { a: { type: "string" } }, additionalProperties: { type: "number" } })).toBe("{ a?: string; [key: string]: any }");
+    expect(open({ type: "object", additionalProperties: false })).toBe("Record<string, never>");
+    expect(open({ type: "object" })).toBe("Record<string, any>");
+    expect(open({ enum: ["unknown", "known"] })).toBe('"unknown" | "known"');
+    expect(open({ anyOf: [{ type: "string" }, {}] })).toBe("any");
+  });
+
   it("writes primitives, and unknown for an empty or absent schema", () => {
     expect(compact({ type: "string" })).toBe("string");
     expect(compact({ type: "integer" })).toBe("number");

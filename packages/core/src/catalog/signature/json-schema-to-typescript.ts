@@ -8,6 +8,12 @@ export interface JsonSchemaToTypeScriptOptions {
   style?: "pretty" | "compact";
   /** The indentation the type starts at, for nesting inside other text. Default "". */
   indent?: string;
+  /**
+   * Writes the type as the script checker reads it: what the schema leaves open reads as anything. `unknown` becomes
+   * `any`, and an object takes other keys (`[key: string]: any`) unless `additionalProperties` is `false`, so only
+   * what the schema rules out is an error. Default false: the type as the model is shown it.
+   */
+  open?: boolean;
 }
 
 /** A TypeScript type written from a JSON Schema, with the notes of every place that degraded to `unknown`. */
@@ -26,6 +32,7 @@ interface Context {
   notes: string[];
   /** Nodes left before the whole type gives up: guards against wide DAGs of `$ref` that multiply. */
   budget: number;
+  open: boolean;
 }
 
 const NODE_BUDGET = 5000;
@@ -43,41 +50,47 @@ export function jsonSchemaToTypeScript(schema: unknown, options: JsonSchemaToTyp
     refStack: [],
     notes: [],
     budget: NODE_BUDGET,
+    open: options.open === true,
   };
   return { type: render(schema, context, 0, options.indent ?? ""), notes: context.notes };
 }
 
+/** The type of a value a schema leaves open: `unknown` as the model is shown it, `any` as the checker reads it. */
+function top(context: Context): string {
+  return context.open ? "any" : "unknown";
+}
+
 function render(schema: unknown, context: Context, depth: number, indent: string): string {
   if (schema === false) return "never";
-  if (!isSchema(schema)) return "unknown";
+  if (!isSchema(schema)) return top(context);
   if (depth > context.maxDepth) return degrade(context, `nested deeper than ${context.maxDepth} levels`);
   if (--context.budget < 0) return degrade(context, "schema too large to show");
   const type = renderCore(schema, context, depth, indent);
-  return schema.nullable === true && type !== "unknown" ? union([type, "null"]) : type;
+  return schema.nullable === true && type !== top(context) ? union([type, "null"], context) : type;
 }
 
 function renderCore(schema: Schema, context: Context, depth: number, indent: string): string {
   if (typeof schema.$ref === "string") return renderRef(schema.$ref, context, depth, indent);
-  if ("const" in schema) return literal(schema.const) ?? "unknown";
-  if (Array.isArray(schema.enum)) return union(schema.enum.map((value) => literal(value) ?? "unknown"));
+  if ("const" in schema) return literal(schema.const) ?? top(context);
+  if (Array.isArray(schema.enum)) return union(schema.enum.map((value) => literal(value) ?? top(context)), context);
   const variants = arrayOrUndefined(schema.anyOf) ?? arrayOrUndefined(schema.oneOf);
   if (variants) {
-    const alternatives = union(variants.map((variant) => render(variant, context, depth + 1, indent)));
-    const base = hasShape(schema) ? renderByType(schema, context, depth, indent) : "unknown";
-    return intersection([base, alternatives]);
+    const alternatives = union(variants.map((variant) => render(variant, context, depth + 1, indent)), context);
+    const base = hasShape(schema) ? renderByType(schema, context, depth, indent) : top(context);
+    return intersection([base, alternatives], context);
   }
   if (Array.isArray(schema.allOf)) {
     const parts = schema.allOf.map((part) => render(part, context, depth + 1, indent));
     if (hasShape(schema)) parts.unshift(renderByType(schema, context, depth, indent));
-    return intersection(parts);
+    return intersection(parts, context);
   }
   return renderByType(schema, context, depth, indent);
 }
 
 function renderByType(schema: Schema, context: Context, depth: number, indent: string): string {
   const types = typeof schema.type === "string" ? [schema.type] : (arrayOrUndefined(schema.type) ?? inferTypes(schema));
-  if (types.length === 0) return "unknown";
-  return union(types.map((type) => renderType(String(type), schema, context, depth, indent)));
+  if (types.length === 0) return top(context);
+  return union(types.map((type) => renderType(String(type), schema, context, depth, indent)), context);
 }
 
 function inferTypes(schema: Schema): string[] {
@@ -102,7 +115,7 @@ function renderType(type: string, schema: Schema, context: Context, depth: numbe
     case "object":
       return renderObject(schema, context, depth, indent);
     default:
-      return "unknown";
+      return top(context);
   }
 }
 
@@ -114,16 +127,15 @@ function renderArray(schema: Schema, context: Context, depth: number, indent: st
     if (rest !== undefined && rest !== false) members.push(`...${arrayOf(render(rest, context, depth + 1, indent))}`);
     return `[${members.join(", ")}]`;
   }
-  return arrayOf(schema.items === undefined ? "unknown" : render(schema.items, context, depth + 1, indent));
+  return arrayOf(schema.items === undefined ? top(context) : render(schema.items, context, depth + 1, indent));
 }
 
 function renderObject(schema: Schema, context: Context, depth: number, indent: string): string {
   const properties = isSchema(schema.properties) ? Object.entries(schema.properties) : [];
   const required = new Set(Array.isArray(schema.required) ? schema.required : []);
   const extra = extraValues(schema, context, depth, indent);
-  if (properties.length === 0) {
-    return `Record<string, ${extra ?? (schema.additionalProperties === false ? "never" : "unknown")}>`;
-  }
+  const closed = schema.additionalProperties === false && !isSchema(schema.patternProperties);
+  if (properties.length === 0) return `Record<string, ${extra ?? (schema.additionalProperties === false ? "never" : top(context))}>`;
   const inner = context.pretty ? `${indent}  ` : "";
   const members = properties.map(([key, value]) => ({
     doc: context.pretty ? renderJsDoc(value, inner) : "",
@@ -133,6 +145,10 @@ function renderObject(schema: Schema, context: Context, depth: number, indent: s
   // Short objects without comments read better on one line, even in the pretty style.
   const fits = oneLine.length <= 72 && !oneLine.includes("\n") && members.every((member) => member.doc === "");
   const lines = members.map((member) => `${member.doc}${inner}${member.text}`);
+  if (context.open) {
+    // Other keys read as anything: an index signature of a narrower type would also constrain the named keys.
+    return closed ? oneLine : `${oneLine.slice(0, -2)}; [key: string]: any }`;
+  }
   const body = !context.pretty || fits ? oneLine : `{\n${lines.join("\n")}\n${indent}}`;
   return extra === undefined ? body : `${body} & Record<string, ${extra}>`;
 }
@@ -144,7 +160,7 @@ function extraValues(schema: Schema, context: Context, depth: number, indent: st
   const additional = schema.additionalProperties;
   if (additional !== undefined && additional !== false) sources.push(additional);
   if (sources.length === 0) return undefined;
-  return union(sources.map((source) => render(source, context, depth + 1, indent)));
+  return union(sources.map((source) => render(source, context, depth + 1, indent)), context);
 }
 
 function renderRef(ref: string, context: Context, depth: number, indent: string): string {
@@ -174,7 +190,7 @@ function resolvePointer(root: Schema, ref: string): unknown {
 
 function degrade(context: Context, note: string): string {
   context.notes.push(note);
-  return `unknown /* ${note.replace(/\*\//g, "*\\/")} */`;
+  return context.open ? "any" : `unknown /* ${note.replace(/\*\//g, "*\\/")} */`;
 }
 
 function hasShape(schema: Schema): boolean {
@@ -191,17 +207,19 @@ function arrayOf(type: string): string {
   return /^[\w.]+$/.test(type) || type.endsWith("[]") && !type.includes(" ") ? `${type}[]` : `Array<${type}>`;
 }
 
-function union(types: string[]): string {
+function union(types: string[], context: Context): string {
   const unique = [...new Set(types)];
-  if (unique.includes("unknown") || unique.some((type) => type.startsWith("unknown /*"))) {
-    return unique.find((type) => type.startsWith("unknown")) ?? "unknown";
+  const open = top(context);
+  if (unique.includes(open) || unique.some((type) => type.startsWith(`${open} /*`))) {
+    return unique.find((type) => type.startsWith(open)) ?? open;
   }
   return unique.length === 0 ? "never" : unique.join(" | ");
 }
 
-function intersection(types: string[]): string {
-  const useful = [...new Set(types)].filter((type) => type !== "unknown");
-  if (useful.length === 0) return types.find((type) => type.startsWith("unknown")) ?? "unknown";
+function intersection(types: string[], context: Context): string {
+  const open = top(context);
+  const useful = [...new Set(types)].filter((type) => type !== open);
+  if (useful.length === 0) return types.find((type) => type.startsWith(open)) ?? open;
   return useful.map((type) => (useful.length > 1 && type.includes(" | ") ? `(${type})` : type)).join(" & ");
 }
 

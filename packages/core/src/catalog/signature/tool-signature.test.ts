@@ -29,6 +29,15 @@ describe("toolSignature", () => {
     expect(toolSignature(tool("docs.pages.get-one"))).toBe('"pages.get-one"(args?: Record<string, unknown>): Promise<Envelope<unknown>>');
   });
 
+  it("writes the check style on one line, open where the schemas are: other keys and untyped parts read as anything", () => {
+    expect(toolSignature(tool("billing.list_invoices"), "check")).toBe(
+      'list_invoices(args?: { status?: "open" | "paid" | "void"; cursor?: string; [key: string]: any }): ' +
+        "Promise<Envelope<{ invoices: Array<{ id: string; total: number; customerId: string; [key: string]: any }>; nextCursor: string | null; [key: string]: any }>>",
+    );
+    expect(toolSignature(tool("support.recent_tickets"), "check")).toBe("recent_tickets(args: { customerId: string; [key: string]: any }): Promise<Envelope<any>>");
+    expect(toolSignature(tool("docs.pages.get-one"), "check")).toBe('"pages.get-one"(args?: any): Promise<Envelope<any>>');
+  });
+
   it("keeps parameter descriptions as JSDoc in the pretty style", () => {
     expect(toolSignature(tool("crm.find_customer"))).toBe(
       "find_customer(args: {\n  /** Their email address */\n  email: string;\n}): Promise<Envelope<{ id: string; name: string }>>",

@@ -2,8 +2,12 @@ import type { RegisteredTool } from "../../tools/index.js";
 import { jsonSchemaToTypeScript } from "./json-schema-to-typescript.js";
 import { renderKey } from "./render-jsdoc.js";
 
-/** How a signature is written: multi-line with JSDoc, or one line for tight prompts. */
-export type SignatureStyle = "pretty" | "compact";
+/**
+ * How a signature is written: multi-line with JSDoc, or one line for tight prompts; "check" is one line as the script
+ * checker reads it, where whatever the schemas leave open (no schema, `unknown`, keys not ruled out by
+ * `additionalProperties: false`) is `any`.
+ */
+export type SignatureStyle = "pretty" | "compact" | "check";
 
 /** What a tool call resolves to: an envelope that never throws, or the data itself (a failure throws ToolCallError). */
 export type CallStyle = "envelope" | "value";
@@ -20,12 +24,17 @@ export function toolSignature(
 ): string {
   const input = tool.inputJsonSchema;
   const output = tool.outputJsonSchema;
-  const options = { style, indent } as const;
-  const args = input === undefined ? "Record<string, unknown>" : jsonSchemaToTypeScript(input, options).type;
-  const result = output === undefined ? "unknown" : jsonSchemaToTypeScript(output, options).type;
+  const open = style === "check";
+  const options = { style: open ? "compact" : style, indent, open } as const;
+  // Without a schema a tool takes any arguments, a string too: the checker must not refuse one.
+  const args = input === undefined ? (open ? "any" : "Record<string, unknown>") : jsonSchemaToTypeScript(input, options).type;
+  const result = output === undefined ? (open ? "any" : "unknown") : jsonSchemaToTypeScript(output, options).type;
   const optional = input === undefined || !hasRequired(input) ? "?" : "";
   const resolved = callStyle === "value" ? result : `Envelope<${result}>`;
-  return `${renderKey(tool.localName)}(args${optional}: ${args}): Promise<${resolved}>`;
+  const signature = `${renderKey(tool.localName)}(args${optional}: ${args}): Promise<${resolved}>`;
+  if (!open || callStyle !== "value") return signature;
+  // In the value style a call made with `{ content: true }` resolves to `{ data, content }`; the checker must know.
+  return `${signature}; ${renderKey(tool.localName)}(args${optional}: ${args}, options: { content: true }): Promise<{ data: ${result}; content: Content[] }>`;
 }
 
 /**

@@ -1,12 +1,12 @@
 import { callError, failedEnvelopeJson, okEnvelopeJson } from "../../envelopes/index.js";
 import { toErrorData, type CallErrorCode } from "../../errors/index.js";
-import { resourceAllowName, type ResourceSource } from "../../resources/index.js";
+import type { ResourceSource } from "../../resources/index.js";
 import { encodeToolData } from "../../serializer/index.js";
-import type { AllowFilter } from "../../tools/index.js";
+import type { ResourceAllowFilter } from "../../tools/index.js";
 
 /** What one `resources.*` call needs besides its name and arguments. */
 export interface CallResourcesOptions {
-  allowed: AllowFilter;
+  allowed: ResourceAllowFilter;
   context: unknown;
   signal: AbortSignal;
   /** The largest answer the script may receive, as for a tool's result. */
@@ -41,11 +41,11 @@ export async function callResources(
     if (name === "list") {
       const listed = await source.list(namespace === undefined ? {} : { namespace }, call);
       data = listed.filter(
-        (item) => (namespace === undefined || item.namespace === namespace) && options.allowed(resourceAllowName(item.namespace, item.uri)),
+        (item) => (namespace === undefined || item.namespace === namespace) && options.allowed(item.namespace, item.uri),
       );
     } else {
       if (typeof namespace !== "string" || typeof uri !== "string") return fail("invalid_arguments", "read needs { namespace, uri }, both strings.");
-      if (!options.allowed(resourceAllowName(namespace, uri))) return fail("not_found", `No resource ${uri} is available in ${namespace}.`);
+      if (!options.allowed(namespace, uri)) return fail("not_found", `No resource ${uri} is available in ${namespace}.`);
       const contents = await source.read({ namespace, uri }, call);
       data = contents.map((content) => ("blob" in content && typeof content.blob === "string" ? { ...content, blob: fromBase64(content.blob) } : content));
     }

@@ -46,6 +46,12 @@ export function createEventSink(listener: ExecutionEventListener | undefined, st
   };
 }
 
+/** The end event of a run that ended with `result`. */
+export function endEventOf(result: ExecutionResult): UntimedEvent {
+  const error = result.error ? { kind: result.error.kind, message: result.error.message } : null;
+  return { type: "end", status: result.status, durationMs: result.durationMs, error };
+}
+
 /** An event without its time: {@link createEventSink} adds `at`. */
 export type UntimedEvent = ExecutionEvent extends infer Event ? (Event extends ExecutionEvent ? Omit<Event, "at"> : never) : never;
 

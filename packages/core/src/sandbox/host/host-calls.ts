@@ -1,9 +1,16 @@
 import { createApprovalGate, type ApprovalGate, type Approver } from "../../approval/index.js";
-import type { ToolCatalog } from "../../catalog/index.js";
+import { toolPath, type ToolCatalog } from "../../catalog/index.js";
 import { callError, failedEnvelopeJson, okEnvelopeJson, type CallError, type ToolCallRecord } from "../../envelopes/index.js";
 import { toErrorData } from "../../errors/index.js";
 import { encodeToolData } from "../../serializer/index.js";
-import { isToolResult, type AllowFilter, type RegisteredTool } from "../../tools/index.js";
+import {
+  isToolResult,
+  MAX_TOOL_NAME_LENGTH,
+  nearestName,
+  type AllowFilter,
+  type RegisteredTool,
+  type ResourceAllowFilter,
+} from "../../tools/index.js";
 import type { Workspace } from "../../workspace/index.js";
 import type { CallBatch, HostCallRequest, ReplyBatch } from "../protocol.js";
 import { endEvent, notRun, outcomeOf, parseArguments, traceArguments, type Entry } from "./call-entry.js";
@@ -19,7 +26,11 @@ type CallRequest = Extract<HostCallRequest, { kind: "tool" | "catalog" | "files"
 /** What one execution's host calls need. */
 export interface HostCallsOptions {
   tools: (name: string) => RegisteredTool | undefined;
+  /** Every tool, for the one nearest to a name that is not found. */
+  allTools: () => readonly RegisteredTool[];
   allowed: AllowFilter;
+  /** The resources the caller may list and read: matched apart from tools, never by a glob over the URI. */
+  allowedResources: ResourceAllowFilter;
   /** The catalog, built on first use; undefined when scripts have no `catalog`. */
   catalog: (() => ToolCatalog) | undefined;
   /** The workspace behind the script's `files`; undefined when scripts have none. */
@@ -206,7 +217,7 @@ export function createHostCalls(options: HostCallsOptions): HostCalls {
     const controller = new AbortController();
     reading.add(controller);
     const reply = await callResources(options.resources, call.name, call.args, {
-      allowed: options.allowed,
+      allowed: options.allowedResources,
       context: options.context,
       signal: controller.signal,
       maxBytes: options.maxToolResultBytes,
@@ -299,6 +310,20 @@ function failure(error: CallError): ToolReply {
   return { envelope: failedEnvelopeJson(error), bytes: false, error };
 }
 
+/**
+ * What a script hears of a tool it cannot call: an unknown tool and a forbidden one get the same answer, so a script
+ * cannot probe what exists, with the nearest tool the caller may use. The name is echoed at most as long as a tool
+ * name can be.
+ */
+function notFoundMessage(name: string, options: HostCallsOptions): string {
+  const shown = name.length > MAX_TOOL_NAME_LENGTH ? `${name.slice(0, MAX_TOOL_NAME_LENGTH)}…` : name;
+  const allowed = options.allTools().filter((tool) => options.allowed(tool.name));
+  const nearest = nearestName(name, allowed.map((tool) => tool.name));
+  const tool = nearest === undefined ? undefined : options.tools(nearest);
+  const hint = tool ? `; did you mean ${toolPath(tool)}?` : ".";
+  return `No tool named "${shown}" is available${hint}`;
+}
+
 /** One tool call as {@link callTool} runs it. */
 interface CallToolOptions {
   call: CallRequest;
@@ -314,10 +339,7 @@ interface CallToolOptions {
 /** Runs one tool call: finds the tool, validates, asks for approval, executes and encodes the reply (never throws). */
 async function callTool({ call, args, callId, signal, options, approvals }: CallToolOptions): Promise<ToolReply> {
   const tool = options.allowed(call.name) ? options.tools(call.name) : undefined;
-  if (!tool) {
-    // An unknown tool and a forbidden one get the same answer, so a script cannot probe what exists.
-    return failure(callError("not_found", `No tool named "${call.name}" is available.`));
-  }
+  if (!tool) return failure(callError("not_found", notFoundMessage(call.name, options)));
   let output: unknown;
   try {
     const validation = await tool.validate(args);

@@ -9,7 +9,7 @@ export {
   type TraceOptions,
 } from "./tool-call-trace.js";
 export { describeExecutionEvent } from "./describe-execution-event.js";
-export { createEventSink, type EventSink, type ExecutionEvent, type ExecutionEventListener } from "./execution-event.js";
+export { createEventSink, endEventOf, type EventSink, type ExecutionEvent, type ExecutionEventListener } from "./execution-event.js";
 export type { PoolJob } from "./pool-state.js";
 export { compileQuickJSModule, memoryPages } from "./quickjs-module.js";
 export { HARD_STOP_GRACE_MS } from "./run-deadlines.js";

@@ -34,6 +34,8 @@ export interface WorkerSlot {
   worker: Worker;
   replyPort: MessagePort;
   flags: Int32Array;
+  /** Cancels signalled so far: the next one goes in the slot after the last one's. */
+  cancels: number;
   ready: boolean;
   /** Runs posted to this worker, in order; the first one is running. */
   runs: PoolRun[];

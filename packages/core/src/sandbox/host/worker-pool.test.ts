@@ -101,4 +101,57 @@ describe("createWorkerPool", () => {
     expect((await queued).error?.kind).toBe("Cancelled");
     expect((await other.run(job("return 1"))).error?.kind).toBe("Cancelled");
   });
+
+  it("starts another worker for a run that comes while its only worker is busy, rather than posting it behind", async () => {
+    const two = createWorkerPool({ size: 2, memoryBytes: LIMITS.memoryBytes, maxStackBytes: LIMITS.maxStackBytes, serializerSource: SERIALIZER_SOURCE });
+    const stop = new AbortController();
+    let endless = false;
+    const running = two.run(job("while (true) {}", { signal: stop.signal, limits: { timeoutMs: 600_000 } })).then((outcome) => {
+      endless = true;
+      return outcome;
+    });
+    // Once the first run holds its worker, the second run arrives.
+    await expect.poll(() => two.stats().running, { timeout: 20_000 }).toBe(1);
+    expect((await two.run(job("return 2"))).resultJson).toBe("2");
+    expect(endless).toBe(false);
+    stop.abort();
+    expect((await running).error?.kind).toBe("Cancelled");
+    await two.close();
+  });
+
+  it("never fails the run that follows a cancelled one the worker still ran, when that run's deadline passes", async () => {
+    const one = createWorkerPool({ size: 1, memoryBytes: LIMITS.memoryBytes, maxStackBytes: LIMITS.maxStackBytes, serializerSource: SERIALIZER_SOURCE });
+    const limits = { timeoutMs: 1000 };
+    const first = one.run(job("while (true) {}", { limits }));
+    await expect.poll(() => one.stats().running, { timeout: 20_000 }).toBe(1);
+    // Two runs posted behind it are cancelled one after the other: the worker learns only of the second.
+    const [stopSecond, stopThird] = [new AbortController(), new AbortController()];
+    const second = one.run(job("while (true) {}", { limits, signal: stopSecond.signal }));
+    const third = one.run(job("return 3", { limits, signal: stopThird.signal }));
+    const last = one.run(job('const end = Date.now() + 600; while (Date.now() < end) {} return "last"', { limits }));
+    stopSecond.abort();
+    stopThird.abort();
+    expect((await first).error?.kind).toBe("TimeoutExceeded");
+    expect([(await second).error?.kind, (await third).error?.kind]).toEqual(["Cancelled", "Cancelled"]);
+    expect((await last).resultJson).toBe('"last"');
+    await one.close();
+  });
+
+  it("never runs a run cancelled while posted behind another, however many cancels follow it", async () => {
+    const one = createWorkerPool({ size: 1, memoryBytes: LIMITS.memoryBytes, maxStackBytes: LIMITS.maxStackBytes, serializerSource: SERIALIZER_SOURCE });
+    const first = one.run(job("while (true) {}", { limits: { timeoutMs: 500 } }));
+    await expect.poll(() => one.stats().running, { timeout: 20_000 }).toBe(1);
+    const stops = [new AbortController(), new AbortController(), new AbortController()];
+    // Each would hold the worker for ten seconds if it ran.
+    const posted = stops.map((stop) => one.run(job("while (true) {}", { limits: { timeoutMs: 10_000 }, signal: stop.signal })));
+    const last = one.run(job('return "last"'));
+    for (const stop of stops) stop.abort();
+    expect((await first).error?.kind).toBe("TimeoutExceeded");
+    const firstEnded = performance.now();
+    expect((await Promise.all(posted)).map((outcome) => outcome.error?.kind)).toEqual(["Cancelled", "Cancelled", "Cancelled"]);
+    expect((await last).resultJson).toBe('"last"');
+    // A bound, not a speed: had any cancelled run started, the last one would have waited for its ten-second deadline.
+    expect(performance.now() - firstEnded).toBeLessThan(10_000);
+    await one.close();
+  }, 30_000);
 });

@@ -55,7 +55,8 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
       reason === "cancel"
         ? cancelledOutcome()
         : failedOutcome("TimeoutExceeded", `Script ran past its ${timeoutMs} ms deadline.`);
-    if (run.slot) remove(run.slot, outcome);
+    // Only while it is the run its worker is running: stopping the worker would otherwise fail the run after it.
+    if (run.slot?.runs[0] === run) remove(run.slot, outcome);
   });
   let closed = false;
 
@@ -130,6 +131,8 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
       return;
     }
     slot.runs.shift();
+    // A run settled before it started (cancelled while posted) may still have run, under a deadline of its own.
+    deadlines.clear(running);
     settle(running, message.outcome);
     // The next run posted to this worker started when this one ended.
     if (slot.runs[0]) deadlines.start(slot.runs[0]);
@@ -165,9 +168,10 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
       assign(idle, queue.shift()!);
       idle = ready().find((slot) => slot.runs.length === 0);
     }
-    const starting = slots.size - ready().length;
-    for (let missing = Math.min(queue.length - starting, options.size - slots.size); missing > 0; missing--) spawn();
-    if (queue.length <= starting) return;
+    const startingBefore = slots.size - ready().length;
+    for (let missing = Math.min(queue.length - startingBefore, options.size - slots.size); missing > 0; missing--) spawn();
+    // Counted again: a worker just started takes a queued run once ready, rather than the run waiting behind a busy one.
+    if (queue.length <= slots.size - ready().length) return;
     // Every worker is busy and no more may start: queue one more run on each, so it starts without a wake-up.
     for (const slot of ready().sort((left, right) => left.runs.length - right.runs.length)) {
       if (queue.length === 0 || slot.runs.length >= RUNS_PER_WORKER) break;

@@ -1,5 +1,5 @@
 import { MessageChannel } from "node:worker_threads";
-import { SIGNAL, type ReplyBatch, type RunRequest, type WorkerInit, type WorkerMessage } from "../protocol.js";
+import { CANCELLED_RUNS, SIGNAL, SIGNAL_SLOTS, type ReplyBatch, type RunRequest, type WorkerInit, type WorkerMessage } from "../protocol.js";
 import type { PoolRun, WorkerSlot } from "./pool-state.js";
 import { compileQuickJSModule } from "./quickjs-module.js";
 import { sandboxWorkerUrl, startWorker } from "./start-worker.js";
@@ -19,8 +19,8 @@ export interface StartWorkerSlotOptions {
 export function startWorkerSlot(options: StartWorkerSlotOptions): WorkerSlot {
   const worker = startWorker(sandboxWorkerUrl(), { stackSizeMb: options.stackSizeMb });
   const { port1, port2 } = new MessageChannel();
-  const signal = new SharedArrayBuffer(4 * 4);
-  const slot: WorkerSlot = { worker, replyPort: port1, flags: new Int32Array(signal), ready: false, runs: [] };
+  const signal = new SharedArrayBuffer(4 * SIGNAL_SLOTS);
+  const slot: WorkerSlot = { worker, replyPort: port1, flags: new Int32Array(signal), cancels: 0, ready: false, runs: [] };
   worker.unref();
   compileQuickJSModule().then(
     (wasmModule) => {
@@ -64,6 +64,7 @@ export function postReplies(slot: WorkerSlot, run: PoolRun, replies: ReplyBatch[
 
 /** Sets the slot the worker reads before starting a run and while running one: a non-zero id names a run. */
 export function signalRun(slot: WorkerSlot, flag: "cancel" | "held", runId: number): void {
-  Atomics.store(slot.flags, SIGNAL[flag], runId);
+  const at = flag === "held" ? SIGNAL.held : SIGNAL.cancel + (slot.cancels++ % CANCELLED_RUNS);
+  Atomics.store(slot.flags, at, runId);
   wake(slot);
 }

@@ -3,7 +3,7 @@
 // its event loop: the host posts runs and replies on one port and bumps the wake counter, which wakes this thread
 // sooner than a message through the event loop would.
 import { parentPort, receiveMessageOnPort, type MessagePort } from "node:worker_threads";
-import { SIGNAL, type ReplyBatch, type RunDone, type RunRequest, type WorkerInit } from "../protocol.js";
+import { SIGNAL, SIGNAL_SLOTS, type ReplyBatch, type RunDone, type RunRequest, type WorkerInit } from "../protocol.js";
 import { createGuestEngine, type GuestEngine } from "./create-guest-engine.js";
 import type { GuestChannel } from "./guest-channel.js";
 import { createGuestRealm, disposeRealm, prepareStatePiece, type GuestRealm } from "./guest-realm.js";
@@ -30,14 +30,14 @@ function createChannel(flags: Int32Array, replyPort: MessagePort): GuestChannel 
   const held = { runId: 0, ms: 0 };
   return {
     send: (batch) => port.postMessage(batch),
-    isCancelled: (runId) => Atomics.load(flags, SIGNAL.cancel) === runId,
+    isCancelled: (runId) => isCancelled(flags, runId),
     heldMs: (runId) => (held.runId === runId ? held.ms : 0),
     wait(runId, deadline) {
       for (;;) {
         const seen = Atomics.load(flags, SIGNAL.wake);
         const replies = drain(replyPort, runId);
         if (replies.length > 0) return replies;
-        if (Atomics.load(flags, SIGNAL.cancel) === runId) return "cancelled";
+        if (isCancelled(flags, runId)) return "cancelled";
         if (Atomics.load(flags, SIGNAL.held) === runId) {
           // Runs posted behind this one would wait for the person too: hand them back for another worker.
           if (queued.length > 0) port.postMessage({ type: "returned", ids: queued.splice(0).map((run) => run.id) });
@@ -55,6 +55,11 @@ function createChannel(flags: Int32Array, replyPort: MessagePort): GuestChannel 
       }
     },
   };
+}
+
+function isCancelled(flags: Int32Array, runId: number): boolean {
+  for (let slot = SIGNAL.cancel; slot < SIGNAL_SLOTS; slot++) if (Atomics.load(flags, slot) === runId) return true;
+  return false;
 }
 
 /** How long a worker told a run is coming polls for it before it sleeps again. */

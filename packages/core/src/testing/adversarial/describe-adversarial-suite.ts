@@ -13,7 +13,8 @@ export interface AdversarialTarget {
 
 /**
  * Builds the target for one profile: with exactly these limits and the tools of createAdversaryTools (or a server
- * whose `adversary.echo` answers the same).
+ * whose `adversary.echo` answers the same), and with the check off (`check: "off"`): the suite holds the run's own
+ * defences to account, and the check would refuse some of its scripts before they ran.
  */
 export type AdversarialHarness = (limits: Partial<ExecutionLimits>, profile: AdversarialProfile) => AdversarialTarget | Promise<AdversarialTarget>;
 
@@ -45,7 +46,7 @@ function hostPrototypes(): string {
  * leave the host's prototypes alone, and be followed by a run that succeeds.
  *
  * @example
- * describeAdversarialSuite("createCodeMode", (limits) => createCodeMode({ tools: createAdversaryTools(), limits }));
+ * describeAdversarialSuite("createCodeMode", (limits) => createCodeMode({ tools: createAdversaryTools(), limits, check: "off" }));
  */
 export function describeAdversarialSuite(name: string, harness: AdversarialHarness, options: AdversarialSuiteOptions = {}): void {
   const slackMs = options.slackMs ?? 5000;

@@ -1,0 +1,3 @@
+export { checkAgainstDeclarations } from "./check-against-declarations.js";
+export { holdChecker, sharedChecker } from "./shared-checker.js";
+export type { ScriptChecker } from "./script-checker.js";
