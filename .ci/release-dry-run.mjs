@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The release (CONTRIBUTING.md, "Releasing"), every step but the upload:
-//   1. `changeset version` on a copy of the workspace's manifests and pending changesets: the four published packages
+//   1. `changeset version` on a copy of the workspace's manifests and pending changesets: the published packages
 //      move to one new version together, each gets a CHANGELOG.md entry for it, and nothing private moves;
 //   2. `pnpm publish -r --dry-run` in the workspace: each published package builds on `prepack` and packs every file
 //      its `exports` and `bin` name.
@@ -12,7 +12,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const PUBLISHED = ["core", "ai-sdk", "langchain", "mcp"].map((name) => `packages/${name}`);
+const PUBLISHED = ["core", "ai-sdk", "langchain", "mcp", "tanstack-ai", "mastra", "openai-agents", "cloudflare"].map((name) => `packages/${name}`);
 const results = [];
 const check = (name, problem) => {
   results.push(!problem);
@@ -50,8 +50,8 @@ function versionStep() {
     const versions = new Set(PUBLISHED.map((folder) => after[folder]));
     const [version] = versions;
     check(
-      `the four published packages move together, to ${[...versions].join(", ")} (${pending.length} changesets)`,
-      versions.size !== 1 ? "they got different versions: .changeset/config.json's `fixed` group must name all four" : version === before[PUBLISHED[0]] ? "the version did not move" : "",
+      `the published packages move together, to ${[...versions].join(", ")} (${pending.length} changesets)`,
+      versions.size !== 1 ? "they got different versions: .changeset/config.json's `fixed` group must name them all" : version === before[PUBLISHED[0]] ? "the version did not move" : "",
     );
     for (const folder of PUBLISHED) {
       const changelog = join(copy, folder, "CHANGELOG.md");

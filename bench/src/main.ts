@@ -1,4 +1,5 @@
-// `pnpm bench`: engine, events, catalog, tokens, load, quotas, sessions and check (`bench leaks` and `bench cluster` on demand);
+// `pnpm bench`: engine, events, catalog, tokens, load, quotas, sessions and check (`bench leaks`, `bench cluster`,
+// `bench runtimes` and `bench frameworks` on demand);
 // readable tables on stdout, JSON in bench/results/. Exits non-zero only when a workload crashes or answers wrongly;
 // a missed goal is reported, not fatal (the machine is shared and noisy).
 import { mkdir, writeFile } from "node:fs/promises";
@@ -23,8 +24,12 @@ import { formatEventsReport } from "./events/format-events-report.js";
 import { runEventsBench } from "./events/run-events-bench.js";
 import { formatCheckReport } from "./check/format-check-report.js";
 import { runCheckBench } from "./check/run-check-bench.js";
+import { formatRuntimesReport } from "./runtimes/format-runtimes-report.js";
+import { runRuntimesBench } from "./runtimes/run-runtimes-bench.js";
 import { formatTuningReport } from "./tuning/format-tuning-report.js";
 import { runTuningBench } from "./tuning/run-tuning-bench.js";
+import { formatFrameworksReport } from "./frameworks/format-frameworks-report.js";
+import { runFrameworksBench } from "./frameworks/run-frameworks-bench.js";
 
 const RESULTS = fileURLToPath(new URL("../results/", import.meta.url));
 const only = process.argv[2];
@@ -80,6 +85,13 @@ if (only === undefined || only === "check") {
   await writeFile(`${RESULTS}check.json`, `${JSON.stringify({ machine: { ...machine, loadAfter: describeMachine().loadAverage }, ...report }, null, 2)}\n`);
   console.log(`\n## Check (bench/results/check.json)\n\n${formatCheckReport(report)}\n`);
 }
+// Every runtime (Node.js, Bun, Deno, Chromium, workerd) in turn, a few minutes: only when named (bench/README.md).
+if (only === "runtimes") {
+  const machine = describeMachine();
+  const report = await runRuntimesBench(log, process.argv.slice(3));
+  await writeFile(`${RESULTS}runtimes.json`, `${JSON.stringify({ machine: { ...machine, loadAfter: describeMachine().loadAverage }, ...report }, null, 2)}\n`);
+  console.log(`\n## Runtimes (bench/results/runtimes.json)\n\n${formatRuntimesReport(report)}\n`);
+}
 // The figures docs/choosing-limits.md quotes: on demand, about two minutes (bench/README.md).
 if (only === "tuning") {
   const machine = describeMachine();
@@ -95,6 +107,13 @@ if (only === "leaks") {
   console.log(`\n## Leaks (bench/results/leaks.json)\n\n${formatLeaksReport(report)}\n`);
   const wrong = report.engine.wrong.count + report.gateway.wrong.count;
   if (wrong > 0) throw new Error(`Leaks: ${wrong} runs answered wrongly.`);
+}
+// The frameworks' own sandboxes need Node 22 and one of them a child process per run: only when named (bench/README.md).
+if (only === "frameworks") {
+  const machine = describeMachine();
+  const report = await runFrameworksBench(log);
+  await writeFile(`${RESULTS}frameworks.json`, `${JSON.stringify({ machine: { ...machine, loadAfter: describeMachine().loadAverage }, ...report }, null, 2)}\n`);
+  console.log(`\n## Frameworks (bench/results/frameworks.json)\n\n${formatFrameworksReport(report)}\n`);
 }
 // The cluster needs redis-server and haproxy, and takes a few minutes: it runs only when named (bench/README.md).
 if (only === "cluster") {

@@ -24,10 +24,10 @@ const deepImports = {
   message: "Import another folder through its index (`../catalog` or `../catalog/index.js`), not one of its files.",
 };
 
-const FRAMEWORKS = String.raw`^(?:ai|langchain)(?:/.*)?$|^@(?:ai-sdk|langchain|modelcontextprotocol)/`;
+const FRAMEWORKS = String.raw`^(?:ai|langchain)(?:/.*)?$|^@(?:ai-sdk|langchain|modelcontextprotocol|tanstack|mastra|openai|cloudflare)/`;
 const noFrameworks = {
   regex: FRAMEWORKS,
-  message: "The core knows no framework (AI SDK, LangChain, MCP): that code belongs in an adapter.",
+  message: "The core knows no framework (AI SDK, LangChain, MCP, TanStack AI, Mastra, OpenAI Agents, Cloudflare): that code belongs in an adapter.",
 };
 
 const publicEntryOnly = [

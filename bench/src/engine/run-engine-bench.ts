@@ -40,18 +40,27 @@ export interface ColdSide {
   processWall: Summary;
 }
 
+/** The engine on the host's own thread (`engine: "in-process"`), beside its own floor of the same run. */
+export interface InProcessReport {
+  workloads: Record<string, WorkloadReport>;
+  perCallUs: { floor: number; engine: number };
+  coldStart: { floor: ColdSide; engine: ColdSide };
+}
+
 /** Everything the engine benchmark measured (bench/results/engine.json). */
 export interface EngineReport {
   workloads: Record<string, WorkloadReport>;
   burst: { floor: BurstSide; engine: BurstSide };
   coldStart: { floor: ColdSide; engine: ColdSide };
+  inProcess: InProcessReport;
   goals: GoalCheck[];
   settings: { maxConcurrentCalls: number; poolSize: string };
 }
 
 /** The engine as users get it (the built dist), with the bench tools and room for 100 calls in flight (workload C). */
-export function createBenchEngine(): CodeMode {
+export function createBenchEngine(engine: "workers" | "in-process" = "workers"): CodeMode {
   return createCodeMode({
+    engine,
     tools: Object.entries(BENCH_TOOLS).map(([name, execute]) =>
       defineTool({ name, description: `Benchmark tool ${name}.`, inputSchema: BENCH_INPUT_SCHEMA, execute }),
     ),
@@ -82,7 +91,37 @@ export async function runEngineBench(log: (line: string) => void): Promise<Engin
   const burst = await measureBurst(3);
   log("engine: cold start (fresh processes)");
   const coldStart = await measureColdStart(7);
-  return { workloads, burst, coldStart, goals: engineGoals(workloads, burst, coldStart), settings: { maxConcurrentCalls: 100, poolSize: "default" } };
+  const inProcess = await measureInProcess(log, module);
+  const goals = [...engineGoals(workloads, burst, coldStart), ...inProcessGoals(inProcess)];
+  return { workloads, burst, coldStart, inProcess, goals, settings: { maxConcurrentCalls: 100, poolSize: "default" } };
+}
+
+/** Workloads A, B and D and the cold start of the in-process engine, each beside the floor in the same run. */
+async function measureInProcess(log: (line: string) => void, module: Awaited<ReturnType<typeof loadFloorModule>>): Promise<InProcessReport> {
+  const engine = createBenchEngine("in-process");
+  const workloads: Record<string, WorkloadReport> = {};
+  try {
+    for (const workload of WORKLOADS.filter((candidate) => ["A", "B", "D"].includes(candidate.id))) {
+      log(`engine in process: workload ${workload.id} (${workload.title})`);
+      workloads[workload.id] = await measureWorkload(workload, engine, (code) => runFloor(module, code, BENCH_TOOLS));
+    }
+  } finally {
+    await engine.close();
+  }
+  const a = workloads.A!;
+  const b = workloads.B!;
+  const perCallUs = { floor: ((b.floor.median - a.floor.median) / 100) * 1000, engine: ((b.engine.median - a.engine.median) / 100) * 1000 };
+  log("engine in process: cold start (fresh processes)");
+  const coldStart = await measureColdStart(7, "in-process");
+  return { workloads, perCallUs, coldStart };
+}
+
+function inProcessGoals(report: InProcessReport): GoalCheck[] {
+  const { floor, engine } = report.coldStart;
+  return [
+    atMost("in process: µs per call / floor's", "within 2x floor", report.perCallUs.engine / report.perCallUs.floor, 2, "x"),
+    atMost("in process: cold start / floor's", "within 1.2x floor", engine.total.median / floor.total.median, 1.2, "x"),
+  ];
 }
 
 async function measureWorkload(
@@ -151,12 +190,12 @@ interface ColdChildOutput {
   totalMs: number;
 }
 
-async function measureColdStart(rounds: number): Promise<{ floor: ColdSide; engine: ColdSide }> {
+async function measureColdStart(rounds: number, engineMode: "engine" | "in-process" = "engine"): Promise<{ floor: ColdSide; engine: ColdSide }> {
   const runs: Record<"floor" | "engine", { child: ColdChildOutput; wallMs: number }[]> = { floor: [], engine: [] };
   for (let round = 0; round < rounds; round++) {
     const order = round % 2 === 0 ? (["floor", "engine"] as const) : (["engine", "floor"] as const);
     for (const mode of order) {
-      const { value, wallMs } = await runChild<ColdChildOutput>("src/engine/children/cold-start.mjs", [mode], {
+      const { value, wallMs } = await runChild<ColdChildOutput>("src/engine/children/cold-start.mjs", [mode === "engine" ? engineMode : mode], {
         cwd: BENCH_ROOT,
       });
       runs[mode].push({ child: value, wallMs });

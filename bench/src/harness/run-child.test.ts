@@ -16,6 +16,10 @@ describe("runChild", () => {
     await expect(runChild(child, ["fail"], { cwd })).rejects.toThrow(/exited with 1: it broke/);
   });
 
+  it("reports a child that never answers as hung once its bound passes, rather than waiting for it", async () => {
+    await expect(runChild(child, ["silent"], { cwd, timeoutMs: 1500 })).rejects.toThrow(/hung: no answer within 2 s, so it was stopped/);
+  });
+
   it("keeps the answer of a child that hangs after printing it", async () => {
     const { value, hungOnExit } = await runChild<{ mode: string }>(child, ["hang"], { cwd, timeoutMs: 1500 });
     expect(value).toEqual({ mode: "hang" });

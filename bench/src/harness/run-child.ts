@@ -39,11 +39,14 @@ function spawnChild<T>(script: string, args: readonly string[], options: RunChil
   // A loader inherited from the parent (tsx) would be measured as part of a cold start.
   delete env.NODE_OPTIONS;
   const started = performance.now();
+  const timeoutMs = options.timeoutMs ?? 120_000;
+  // The spawn's timeout stops the child with SIGTERM: a child that never answers is reported as hung, not waited for.
+  const timedOut = () => performance.now() - started >= timeoutMs;
   const child = spawn(options.node ?? process.execPath, [...(options.nodeArgs ?? []), script, ...args], {
     cwd: options.cwd,
     env,
     stdio: ["ignore", "pipe", "pipe"],
-    timeout: options.timeoutMs ?? 120_000,
+    timeout: timeoutMs,
   });
   let stdout = "";
   let stderr = "";
@@ -62,6 +65,8 @@ function spawnChild<T>(script: string, args: readonly string[], options: RunChil
       }
       if (signal === "SIGTERM" && value !== undefined) {
         resolve({ value, wallMs, hungOnExit: true });
+      } else if (signal === "SIGTERM" && timedOut()) {
+        reject(new Error(`${script} ${args.join(" ")} hung: no answer within ${Math.round(timeoutMs / 1000)} s, so it was stopped`));
       } else if (code !== 0 || value === undefined) {
         const why = signal ? `was killed by ${signal}` : `exited with ${code}`;
         reject(new Error(`${script} ${args.join(" ")} ${why}: ${(stderr || stdout).trim().slice(-2000)}`));

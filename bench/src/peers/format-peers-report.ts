@@ -20,7 +20,7 @@ export function formatPeersReport(reports: readonly PeerReport[]): string {
   const rows = reports.map((report) => {
     const cells = COLUMNS.map((id) => {
       const w = report.workloads[id];
-      if (!w) return report.errors?.measure ? "crashed" : "-";
+      if (!w) return report.errors?.measure ? crash(report.errors.measure) : "-";
       if ("error" in w) return `fails: ${w.error.slice(0, 28)}`;
       return `${formatMs(w.peer.median)} (${formatRatio(w.ratio)})`;
     });
@@ -45,6 +45,8 @@ export function formatPeersReport(reports: readonly PeerReport[]): string {
 
 function crash(error: string | undefined): string {
   if (!error) return "-";
+  const hung = /hung: no answer within (\d+) s/.exec(error)?.[1];
+  if (hung) return `hung (stopped at ${hung} s)`;
   const signal = /killed by (SIG\w+)/.exec(error)?.[1];
   return signal ? `crashed (${signal})` : "crashed";
 }

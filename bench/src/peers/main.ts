@@ -12,6 +12,9 @@ import { PEERS_DIR, peerNode } from "./peer-node.js";
 const BENCH_ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const PEERS = ["codemode", "sebastianwessel-quickjs", "utcp-code-mode", "run", "ai-sdk-code-mode"] as const;
 const COLD_ROUNDS = 5;
+// Bounds on each peer's child: a peer that hangs is reported as hung after this long, and its later samples skipped.
+const MEASURE_TIMEOUT_MS = 180_000;
+const COLD_TIMEOUT_MS = 30_000;
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
 // `pnpm bench:peers run utcp-code-mode` measures only those peers and keeps the others' last figures.
@@ -31,7 +34,7 @@ for (const name of PEERS) {
   }
   log(`peers: ${name} on Node ${nodeVersion}`);
   const adapter = `${PEERS_DIR}adapters/${name}.mjs`;
-  const options = { cwd: BENCH_ROOT, node, nodeArgs: ["--import", "tsx"], timeoutMs: 300_000 };
+  const options = { cwd: BENCH_ROOT, node, nodeArgs: ["--import", "tsx"], timeoutMs: MEASURE_TIMEOUT_MS };
   const report: PeerReport = { name, label: name, settings: "", workloads: {} };
   // Each phase on its own: a peer that crashes under 200 runs at once still gets its other figures.
   const phase = async (what: string, measure: () => Promise<void>) => {
@@ -69,9 +72,10 @@ async function measureCold(name: string): Promise<{ peer: Summary; floor: Summar
   const peer: number[] = [];
   const floor: number[] = [];
   for (let round = 0; round < COLD_ROUNDS; round++) {
-    const run = await runChild<{ totalMs: number }>(`${PEERS_DIR}cold-start.mjs`, [name], { cwd: PEERS_DIR, node });
+    // A hung sample throws: the peer's cold start is reported as hung once, not waited for five times.
+    const run = await runChild<{ totalMs: number }>(`${PEERS_DIR}cold-start.mjs`, [name], { cwd: PEERS_DIR, node, timeoutMs: COLD_TIMEOUT_MS });
     peer.push(run.value.totalMs);
-    const base = await runChild<{ totalMs: number }>("src/engine/children/cold-start.mjs", ["floor"], { cwd: BENCH_ROOT, node });
+    const base = await runChild<{ totalMs: number }>("src/engine/children/cold-start.mjs", ["floor"], { cwd: BENCH_ROOT, node, timeoutMs: COLD_TIMEOUT_MS });
     floor.push(base.value.totalMs);
   }
   return { peer: summarize(peer), floor: summarize(floor) };

@@ -29,7 +29,21 @@ export function formatEngineReport(report: EngineReport): string {
       ["cold: process spawn to exit", formatMs(coldStart.floor.processWall.median), formatMs(coldStart.engine.processWall.median)],
     ],
   );
-  return [timings, perCall, "", others, "", formatGoals(report.goals)].join("\n");
+  const inProcess = report.inProcess;
+  const inProcessTable = formatTable(
+    ["in process (engine: \"in-process\")", "floor median", "engine median", "engine/floor"],
+    [
+      ...Object.entries(inProcess.workloads).map(([id, w]) => [`${id} ${w.title}`, formatMs(w.floor.median), formatMs(w.engine.median), formatRatio(w.ratio)]),
+      ["B per call (minus A)", `${inProcess.perCallUs.floor.toFixed(1)} µs`, `${inProcess.perCallUs.engine.toFixed(1)} µs`, formatRatio(inProcess.perCallUs.engine / inProcess.perCallUs.floor)],
+      [
+        "cold: import + first run",
+        formatMs(inProcess.coldStart.floor.total.median),
+        formatMs(inProcess.coldStart.engine.total.median),
+        formatRatio(inProcess.coldStart.engine.total.median / inProcess.coldStart.floor.total.median),
+      ],
+    ],
+  );
+  return [timings, perCall, "", others, "", inProcessTable, "", formatGoals(report.goals)].join("\n");
 }
 
 /** The goals table shared by every benchmark: measured figure, target and pass or miss. */

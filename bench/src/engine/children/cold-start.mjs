@@ -4,7 +4,7 @@ import { performance } from "node:perf_hooks";
 
 const mode = process.argv[2];
 const started = performance.now();
-const { imported, finished, answer } = mode === "engine" ? await engine() : await floor();
+const { imported, finished, answer } = mode === "floor" ? await floor() : await engine(mode === "in-process" ? "in-process" : "workers");
 process.stdout.write(
   `${JSON.stringify({
     ok: answer === 1,
@@ -17,10 +17,10 @@ process.stdout.write(
 );
 process.exitCode = answer === 1 ? 0 : 1;
 
-async function engine() {
+async function engine(kind) {
   const { createCodeMode } = await import("@codemode/core");
   const imported = performance.now();
-  const codeMode = createCodeMode({});
+  const codeMode = createCodeMode({ engine: kind });
   const result = await codeMode.execute("return 1;");
   const finished = performance.now();
   await codeMode.close();

@@ -1,4 +1,5 @@
 import type { RunRecord } from "../envelopes/index.js";
+import { fromBase64, toBase64Url } from "../portable/index.js";
 
 /** What a continuation says about a paused run, signed; its body (code and record) inline or in the store. */
 export interface ContinuationState {
@@ -34,29 +35,38 @@ export interface ContinuationBody {
 
 const PREFIX = "cm1.";
 
-type Crypto = typeof import("node:crypto");
-let crypto: Promise<Crypto> | undefined;
+const UTF8 = new TextEncoder();
 
-// node:crypto loads on the first pause or resume only: most code modes never pause, and loading it costs a cold start.
-function loadCrypto(): Promise<Crypto> {
-  return (crypto ??= import("node:crypto"));
+// WebCrypto, which every runtime has (Node.js 20, Bun, Deno, browsers, Cloudflare Workers).
+const subtle = () => globalThis.crypto.subtle;
+
+function hex(bytes: Uint8Array): string {
+  let text = "";
+  for (const byte of bytes) text += byte.toString(16).padStart(2, "0");
+  return text;
 }
 
 /** SHA-256 of a text, as hex. */
 export async function sha256(text: string): Promise<string> {
-  return (await loadCrypto()).createHash("sha256").update(text, "utf8").digest("hex");
+  return hex(new Uint8Array(await subtle().digest("SHA-256", UTF8.encode(text))));
 }
 
 /** A random id of `bytes` bytes, as hex. */
 export async function randomId(bytes: number): Promise<string> {
-  return (await loadCrypto()).randomBytes(bytes).toString("hex");
+  return hex(globalThis.crypto.getRandomValues(new Uint8Array(bytes)));
+}
+
+async function hmac(secret: string | Uint8Array, payload: string): Promise<Uint8Array> {
+  const raw = typeof secret === "string" ? UTF8.encode(secret) : secret;
+  // HMAC keys may be empty in RFC 2104; WebCrypto refuses a zero-length key, and a zero byte is the same key to HMAC.
+  const key = await subtle().importKey("raw", raw.length === 0 ? new Uint8Array(1) : raw, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  return new Uint8Array(await subtle().sign("HMAC", key, UTF8.encode(payload)));
 }
 
 /** Signs a continuation's state: `cm1.<payload>.<HMAC-SHA256 of it>`, both base64url. */
 export async function encodeContinuation(state: ContinuationState, secret: string | Uint8Array): Promise<string> {
-  const payload = `${PREFIX}${Buffer.from(JSON.stringify(state), "utf8").toString("base64url")}`;
-  const { createHmac } = await loadCrypto();
-  return `${payload}.${createHmac("sha256", secret).update(payload).digest("base64url")}`;
+  const payload = `${PREFIX}${toBase64Url(UTF8.encode(JSON.stringify(state)))}`;
+  return `${payload}.${toBase64Url(await hmac(secret, payload))}`;
 }
 
 /** The state of a continuation whose signature holds, or null for anything else (malformed, tampered, foreign). */
@@ -65,16 +75,28 @@ export async function decodeContinuation(text: unknown, secret: string | Uint8Ar
   const dot = text.lastIndexOf(".");
   if (dot <= PREFIX.length) return null;
   const payload = text.slice(0, dot);
-  const { createHmac, timingSafeEqual } = await loadCrypto();
-  const expected = createHmac("sha256", secret).update(payload).digest();
-  const given = Buffer.from(text.slice(dot + 1), "base64url");
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  const expected = await hmac(secret, payload);
+  let given: Uint8Array;
   try {
-    const state = JSON.parse(Buffer.from(payload.slice(PREFIX.length), "base64url").toString("utf8")) as ContinuationState;
+    given = fromBase64(text.slice(dot + 1), true);
+  } catch {
+    return null;
+  }
+  if (!sameBytes(given, expected)) return null;
+  try {
+    const state = JSON.parse(new TextDecoder().decode(fromBase64(payload.slice(PREFIX.length), true))) as ContinuationState;
     return typeof state === "object" && state !== null && typeof state.id === "string" ? state : null;
   } catch {
     return null;
   }
+}
+
+/** Compares two MACs in time that depends only on their length. */
+function sameBytes(left: Uint8Array, right: Uint8Array): boolean {
+  if (left.length !== right.length) return false;
+  let difference = 0;
+  for (let index = 0; index < left.length; index++) difference |= left[index]! ^ right[index]!;
+  return difference === 0;
 }
 
 /** JSON text with object keys sorted, so the same schema hashes the same whatever order built it. */

@@ -1,4 +1,5 @@
 import type { API, Snapshot } from "typescript-go/unstable/async";
+import { arch, platform } from "node:os";
 import { CodeModeError } from "../errors/index.js";
 import type { CheckRequest, Fault, ScriptChecker } from "./script-checker.js";
 
@@ -144,7 +145,7 @@ function unavailable(cause: unknown): CodeModeError {
   const reason = cause instanceof Error ? cause.message : String(cause);
   return new CodeModeError(
     "CHECK_UNAVAILABLE",
-    `The script checker could not run (${reason}). It is TypeScript 7's native compiler, the dependency ${CHECKER_PACKAGE} of @codemode/core with its platform package @typescript/typescript-${process.platform}-${process.arch}: reinstall with optional dependencies (npm install), or turn checking off with createCodeMode({ check: "off" }).`,
+    `The script checker could not run (${reason}). It is TypeScript 7's native compiler, the dependency ${CHECKER_PACKAGE} of @codemode/core with its platform package @typescript/typescript-${platform()}-${arch()}: reinstall with optional dependencies (npm install), or turn checking off with createCodeMode({ check: "off" }).`,
     { cause },
   );
 }

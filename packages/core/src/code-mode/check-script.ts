@@ -1,11 +1,14 @@
 import { createToolCatalog, type CallStyle } from "../catalog/index.js";
-import { sharedChecker } from "../check/index.js";
+import { platform } from "#platform";
+import { unavailableChecker } from "../check/index.js";
 import type { CheckResult } from "../envelopes/index.js";
 import { DEFAULT_LIMITS } from "../limits/index.js";
 import { RESOURCES_DECLARATION } from "../resources/index.js";
 import { prepareScript } from "../script/index.js";
 import { createAllowFilter, createToolRegistry, type ToolDefinition } from "../tools/index.js";
 import { FILES_DECLARATION } from "../workspace/index.js";
+import { runtimeName } from "../portable/index.js";
+import { loadTypeStripperFor } from "./load-type-stripper.js";
 import { createScriptCheck, parseErrorResult } from "./script-check.js";
 
 /** Options of {@link checkScript}: the tools, and what a code mode made with them would give the script. */
@@ -36,11 +39,12 @@ export async function checkScript(code: string, options: CheckScriptOptions): Pr
   const registry = createToolRegistry(options.tools);
   const catalog = createToolCatalog(registry.tools, {}, options.callStyle ?? "envelope");
   try {
+    await loadTypeStripperFor(code);
     prepareScript(code, { maxCodeBytes: options.maxCodeBytes ?? DEFAULT_LIMITS.maxCodeBytes });
   } catch (error) {
     return parseErrorResult(error);
   }
   const globals = `${options.files ? `${FILES_DECLARATION}\n` : ""}${options.resources ? `${RESOURCES_DECLARATION}\n` : ""}`;
-  const check = createScriptCheck(options.search !== false, () => globals, sharedChecker());
+  const check = createScriptCheck(options.search !== false, () => globals, platform.scriptChecker?.shared() ?? unavailableChecker(runtimeName()));
   return check.check(code, { registry, catalog: () => catalog }, createAllowFilter(options.allow));
 }

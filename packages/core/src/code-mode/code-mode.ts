@@ -7,6 +7,7 @@ import type { WorkspaceOptions } from "../workspace/index.js";
 import type { ResourceSource } from "../resources/index.js";
 import type { CheckResult, ExecutionResult } from "../envelopes/index.js";
 import type { ExecutionEventListener, ToolCallHooks, TraceOptions } from "../sandbox/index.js";
+import type { EngineKind } from "../platform/index.js";
 
 /** Options of {@link createCodeMode}. */
 export interface CreateCodeModeOptions extends ToolCallHooks {
@@ -14,7 +15,17 @@ export interface CreateCodeModeOptions extends ToolCallHooks {
   tools?: readonly ToolDefinition[];
   /** Limits of every execution; an absent or 0 limit takes its default (DEFAULT_LIMITS). */
   limits?: Partial<ExecutionLimits>;
-  /** Worker threads that run scripts. Default: the machine's available parallelism. */
+  /**
+   * Where scripts run. `"workers"` (the default where the runtime has threads: Node.js, Bun, Deno, browsers): a pool
+   * of worker threads or Web Workers, each of which the host can stop at any time. `"in-process"` (the only one on
+   * Cloudflare Workers and other thread-less hosts): engines on the host's own thread, cheaper to start and to call
+   * tools from, but a long built-in call cannot be stopped and runs take turns. See docs/isolation.md.
+   */
+  engine?: EngineKind;
+  /**
+   * Engines that run scripts at once. Default: the CPUs the runtime reports for `"workers"`, 2 for `"in-process"`
+   * (each in-process engine holds its own capped memory).
+   */
   poolSize?: number;
   /** Search and prompt settings. */
   catalog?: CatalogOptions;

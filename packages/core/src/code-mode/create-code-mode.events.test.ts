@@ -120,6 +120,20 @@ describe("execute with onEvent", () => {
     expect(events.at(-1)).toMatchObject({ type: "end", status: "failed" });
   });
 
+  it("tells the same on the in-process engine, console lines included while the script computes", async () => {
+    const { listen, lines } = collect();
+    const inProcess = codeMode({ engine: "in-process", tools: raceTools() });
+    const result = await inProcess.execute(`console.log("start"); const one = await tools.shop.one({ n: 1 }); return one.data;`, { onEvent: listen });
+    expect(result.result).toBe(1);
+    expect(lines()).toEqual(["logs start", "tool-call-start shop.one", "tool-call-end shop.one ok", "end completed"]);
+    const controller = new AbortController();
+    const spinning = await inProcess.execute(`console.log("spinning"); for (;;) {}`, {
+      signal: controller.signal,
+      onEvent: (event) => event.type === "logs" && controller.abort(),
+    });
+    expect(spinning.error?.kind).toBe("Cancelled");
+  });
+
   it("tells an approval asked and answered, blocking or paused and resumed", async () => {
     const refund = defineTool({ name: "billing.refund", description: "Refund.", requiresApproval: true, execute: async ({ cents }: { cents: number }) => cents });
     const both = codeMode({ tools: [refund], approve: async () => true, approvals: { secret: "a secret of the events test" } });

@@ -1,12 +1,14 @@
-import { availableParallelism } from "node:os";
+import { platform } from "#platform";
 import { createToolCatalog, type ToolCatalog } from "../catalog/index.js";
+import { unavailableChecker } from "../check/index.js";
 import { CodeModeError, ERROR_MESSAGES, isCodeModeError } from "../errors/index.js";
 import { resolveLimits, type ExecutionLimits } from "../limits/index.js";
-import { createEventSink, createHostCalls, createWorkerPool, endEventOf, type EventSink, type PoolJob, type RunOutcome, type RunRecording } from "../sandbox/index.js";
+import { createEventSink, createHostCalls, endEventOf, type EventSink, type PoolJob, type RunOutcome, type RunRecording, type WorkerPool, type WorkerPoolOptions } from "../sandbox/index.js";
 import { createSessions, readSessionTarget, type SessionTarget } from "../session/index.js";
 import { isParseError, locateError, parsePositionOf, prepareScript, type PreparedScript } from "../script/index.js";
+import { loadTypeStripperFor } from "./load-type-stripper.js";
 import { fitResult, SERIALIZER_SOURCE } from "../serializer/index.js";
-import { createWorkspace, FILES_DECLARATION } from "../workspace/index.js";
+import { FILES_DECLARATION } from "../workspace/index.js";
 import { RESOURCES_DECLARATION } from "../resources/index.js";
 import { createAllowFilter, createResourceAllowFilter, createToolRegistry, type AllowFilter, type ToolDefinition, type ToolRegistry } from "../tools/index.js";
 import type { CodeMode, CreateCodeModeOptions, ExecuteOptions, ResumeOptions } from "./code-mode.js";
@@ -18,6 +20,10 @@ import { createHostCatalog } from "./host-catalog.js";
 import { combineHooks, loadOpenTelemetry, startExecutionSpans } from "./open-telemetry.js";
 import { readOptions } from "./read-options.js";
 import { toPrinted } from "./to-printed.js";
+import { runtimeName, utf8ByteLength } from "../portable/index.js";
+import type { EngineKind } from "../platform/index.js";
+
+type SandboxPoolFactory = (options: WorkerPoolOptions) => WorkerPool;
 
 interface ToolSet {
   registry: ToolRegistry;
@@ -55,8 +61,22 @@ function toJson(value: unknown): JsonValue {
   }
 }
 
+/** Engines on the host's thread by default: runs overlap only while they wait for tools, and each engine costs memory. */
+const IN_PROCESS_POOL_SIZE = 2;
+
+/** The engine the options ask for, when the runtime offers it. */
+function readEngine(engine: unknown): EngineKind {
+  if (engine === undefined) return platform.engines[0]!;
+  if (typeof engine === "string" && (platform.engines as readonly string[]).includes(engine)) return engine as EngineKind;
+  const offered = platform.engines.map((kind) => `"${kind}"`).join(" or ");
+  throw new CodeModeError("INVALID_OPTIONS", `engine ${JSON.stringify(engine)} is not available on ${runtimeName()}: use ${offered}.`, {
+    details: { option: "engine" },
+  });
+}
+
 /**
- * Creates a sandbox that runs model-written scripts against host tools, in a pool of worker threads.
+ * Creates a sandbox that runs model-written scripts against host tools, in a pool of worker threads (or, with
+ * `engine: "in-process"` and where the runtime has no threads, on the host's own thread).
  *
  * @example
  * const codeMode = createCodeMode({ tools: [listInvoices], limits: { timeoutMs: 5000 } });
@@ -65,13 +85,14 @@ function toJson(value: unknown): JsonValue {
  */
 export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
   const limits = resolveLimits(options.limits);
-  const poolSize = options.poolSize ?? availableParallelism();
+  const engine = readEngine(options.engine);
+  const poolSize = options.poolSize ?? (engine === "workers" ? platform.cpuCount() : IN_PROCESS_POOL_SIZE);
   if (!Number.isSafeInteger(poolSize) || poolSize < 1) {
     throw new CodeModeError("INVALID_OPTIONS", `poolSize must be a positive integer, got ${String(poolSize)}.`);
   }
   const withCatalog = options.search !== false;
-  const { callStyle, output, check: checkMode, trace } = readOptions(options);
-  const workspace = options.workspace ? createWorkspace(options.workspace) : undefined;
+  const { callStyle, output, check: checkMode, trace } = readOptions(options, platform.scriptChecker ? "refuse" : "off");
+  const workspace = options.workspace ? platform.createWorkspace(options.workspace) : undefined;
   const hooks = { onToolCallStart: options.onToolCallStart, onToolCallEnd: options.onToolCallEnd };
   const toToolSet = (tools: readonly ToolDefinition[]): ToolSet => {
     const registry = createToolRegistry(tools);
@@ -79,7 +100,8 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
     return { registry, catalog: () => (catalog ??= createToolCatalog(registry.tools, options.catalog, callStyle)) };
   };
   let toolSet = toToolSet(options.tools ?? []);
-  const pool = createWorkerPool({
+  const createPool: SandboxPoolFactory = (poolOptions) => platform.createPool(engine, poolOptions);
+  const pool = createPool({
     size: poolSize,
     memoryBytes: limits.memoryBytes,
     maxStackBytes: limits.maxStackBytes,
@@ -89,13 +111,13 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
   pool.warm();
   const { memoryBytes, maxStackBytes } = limits;
   const sessions = options.sessions
-    ? createSessions(options.sessions, { memoryBytes, maxStackBytes, serializerSource: SERIALIZER_SOURCE }, runLimits(limits))
+    ? createSessions(options.sessions, { memoryBytes, maxStackBytes, serializerSource: SERIALIZER_SOURCE, createPool }, runLimits(limits))
     : undefined;
   const prepare = createPrepareCache(limits);
   const globals = () => `${workspace ? `${FILES_DECLARATION}\n` : ""}${options.resources ? `${RESOURCES_DECLARATION}\n` : ""}`;
   // The checker is a compiler process shared by the code modes of the process, started on the first check; what it
   // needs loads now, in the background, as the pool's first worker starts.
-  const scriptCheck = createScriptCheck(withCatalog, globals);
+  const scriptCheck = createScriptCheck(withCatalog, globals, platform.scriptChecker?.hold() ?? unavailableChecker(runtimeName()));
   if (checkMode !== "off") scriptCheck.preload();
   const pause = readPauseSettings(options.approvals, limits.maxOutputBytes);
   let closed = false;
@@ -178,6 +200,7 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
     };
     let prepared: PreparedScript;
     try {
+      await loadTypeStripperFor(code);
       prepared = prepare(code);
     } catch (error) {
       const parseError =
@@ -292,6 +315,7 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
     async check(code, checkOptions) {
       if (closed) throw new CodeModeError("CLOSED", "This code mode is closed; create a new one to check scripts.");
       try {
+        await loadTypeStripperFor(code);
         prepare(code);
       } catch (error) {
         return parseErrorResult(error);
@@ -348,7 +372,7 @@ function readOutcome(outcome: RunOutcome): { result: JsonValue; error: RunOutcom
   try {
     const result = JSON.parse(typeof json === "string" ? json : UTF8.decode(json)) as JsonValue;
     // The guest's JSON.stringify writes what the host's would for the parsed value, so its size is the value's.
-    return { result, error: null, bytes: typeof json === "string" ? Buffer.byteLength(json, "utf8") : json.length };
+    return { result, error: null, bytes: typeof json === "string" ? utf8ByteLength(json) : json.length };
   } catch {
     // Only a script that replaced built-ins the serialiser relies on can get here.
     const message = "The returned value could not be serialised: the serialiser produced text that is not JSON.";

@@ -1,4 +1,5 @@
 import { CodeModeError } from "../errors/index.js";
+import { utf8ByteLength } from "../portable/index.js";
 
 /**
  * The JSON text of an execution's `args`, checked to be a JSON value (null, booleans, finite numbers, strings,
@@ -9,7 +10,7 @@ export function encodeScriptArgs(args: unknown, maxBytes: number): string {
   const problem = findNonJson(args, "args", new Set());
   if (problem !== null) throw new CodeModeError("INVALID_OPTIONS", `args must be a JSON value: ${problem}.`, { details: { option: "args" } });
   const text = JSON.stringify(args);
-  const bytes = Buffer.byteLength(text, "utf8");
+  const bytes = utf8ByteLength(text);
   // The arguments reach the guest as source-like text, so they share the script's size limit.
   if (bytes > maxBytes) {
     throw new CodeModeError("INVALID_OPTIONS", `args is ${bytes} bytes of JSON, over the ${maxBytes}-byte limit.`, { details: { option: "args" } });

@@ -15,6 +15,7 @@ import { failedResult, type CallError, type ExecutionErrorKind, type ExecutionRe
 import { CodeModeError } from "../errors/index.js";
 import type { RegisteredTool } from "../tools/index.js";
 import type { ApprovalOptions } from "./code-mode.js";
+import { utf8ByteLength } from "../portable/index.js";
 
 /** Pause mode's settings, checked and with defaults. */
 export interface PauseSettings {
@@ -120,8 +121,7 @@ export interface PauseRun {
 
 /** The ids and seed of a fresh run in pause mode. */
 export async function startPauseRun(): Promise<PauseRun> {
-  const words = Buffer.from(await randomId(16), "hex");
-  const seed = [0, 1, 2, 3].map((index) => words.readUInt32LE(index * 4));
+  const seed = [...globalThis.crypto.getRandomValues(new Uint32Array(4))];
   return { runId: await randomId(6), seed, usedMs: 0, decisions: new Map() };
 }
 
@@ -166,7 +166,7 @@ export async function suspend(options: SuspendOptions): Promise<string> {
     pending: options.pending,
   };
   const text = JSON.stringify(body);
-  if (Buffer.byteLength(text, "utf8") <= settings.maxInlineBytes) state.body = body;
+  if (utf8ByteLength(text) <= settings.maxInlineBytes) state.body = body;
   else {
     await settings.store.set(state.id, text, settings.ttlMs);
     state.stored = await sha256(text);

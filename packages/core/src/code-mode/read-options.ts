@@ -5,7 +5,11 @@ import { DEFAULT_MAX_SUMMARY_BYTES, type TraceOptions } from "../sandbox/index.j
 import type { CheckMode } from "./script-check.js";
 
 /** The call style, output mode, check and trace settings of {@link CreateCodeModeOptions}, checked and with defaults. */
-export function readOptions(options: CreateCodeModeOptions): {
+export function readOptions(
+  options: CreateCodeModeOptions,
+  /** "refuse" where the runtime has a checker, "off" where it has none. */
+  defaultCheck: CheckMode = "refuse",
+): {
   callStyle: CallStyle;
   output: "result" | "printed";
   check: CheckMode;
@@ -19,7 +23,7 @@ export function readOptions(options: CreateCodeModeOptions): {
   if (output !== "result" && output !== "printed") {
     throw new CodeModeError("INVALID_OPTIONS", `output must be "result" or "printed", got ${String(output)}.`);
   }
-  const check = options.check ?? "refuse";
+  const check = options.check ?? defaultCheck;
   if (check !== "refuse" && check !== "warn" && check !== "off") {
     throw new CodeModeError("INVALID_OPTIONS", `check must be "refuse", "warn" or "off", got ${String(check)}.`, { details: { option: "check" } });
   }

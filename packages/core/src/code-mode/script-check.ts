@@ -1,5 +1,5 @@
 import type { ToolCatalog } from "../catalog/index.js";
-import { checkAgainstDeclarations, holdChecker, type ScriptChecker } from "../check/index.js";
+import { checkAgainstDeclarations, type ScriptChecker } from "../check/index.js";
 import type { CheckDiagnostic, CheckResult, Diagnostic, ExecutionResult } from "../envelopes/index.js";
 import { toErrorData } from "../errors/index.js";
 import { isParseError, parsePositionOf } from "../script/index.js";
@@ -24,9 +24,9 @@ export interface ScriptCheck {
 
 /**
  * Checks scripts against the declarations the caller is shown: the catalog's (with `catalog` when search is on) and
- * the other globals' (`globals()`: `files`, `resources`). By default it holds the process's shared checker.
+ * the other globals' (`globals()`: `files`, `resources`), with the platform's checker.
  */
-export function createScriptCheck(search: boolean, globals: () => string, checker: ScriptChecker = holdChecker()): ScriptCheck {
+export function createScriptCheck(search: boolean, globals: () => string, checker: ScriptChecker): ScriptCheck {
   return {
     preload: () => checker.preload?.(),
     check(code, tools, allowed) {

@@ -1,5 +1,7 @@
 export {
   callHook,
+  compilePackageAsset,
+  compileQuickJSModule,
   createEventSink,
   endEventOf,
   describeExecutionEvent,
@@ -10,6 +12,7 @@ export {
   type EventSink,
   type ExecutionEvent,
   type ExecutionEventListener,
+  startNodeWorker,
   type PoolJob,
   type ToolCallEndEvent,
   type ToolCallHooks,
@@ -19,4 +22,6 @@ export {
   type WorkerPool,
   type WorkerPoolOptions,
 } from "./host/index.js";
+export { createInProcessPool } from "./in-process/index.js";
+export { createWebWorkerStarter } from "./web/index.js";
 export { SANDBOX_GLOBALS, type RunOutcome, type RunRecording } from "./protocol.js";

@@ -44,6 +44,12 @@ export const CANCELLED_RUNS = 8;
 /** The length of the Int32Array over a worker's shared buffer. */
 export const SIGNAL_SLOTS = SIGNAL.cancel + CANCELLED_RUNS;
 
+/** Whether the host has cancelled run `runId`: one of the cancel slots of a worker's shared flags names it. */
+export function isCancelled(flags: Int32Array, runId: number): boolean {
+  for (let slot = SIGNAL.cancel; slot < SIGNAL_SLOTS; slot++) if (Atomics.load(flags, slot) === runId) return true;
+  return false;
+}
+
 /** Everything a worker needs once, sent as its first message. */
 export interface WorkerInit {
   type: "init";
@@ -51,9 +57,10 @@ export interface WorkerInit {
   /** Total pages of the module's capped linear memory: the engine's baseline plus `memoryBytes`. */
   initialPages: number;
   maximumPages: number;
-  signal: SharedArrayBuffer;
-  /** The port the host posts runs and call replies on; the worker reads it with receiveMessageOnPort. */
-  replyPort: MessagePort;
+  /** The shared flags (SIGNAL): absent in a browser page that is not cross-origin isolated, which has no shared memory. */
+  signal?: SharedArrayBuffer;
+  /** The port the host posts runs and call replies on; a worker thread reads it with receiveMessageOnPort. */
+  replyPort?: MessagePort;
   /** Guest JavaScript: an expression that evaluates to `(value) => string`, the JSON text of a returned value. */
   serializerSource: string;
   /** A worker for sessions: each realm it makes ahead gets the session state piece too (see prepareStatePiece). */

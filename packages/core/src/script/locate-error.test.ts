@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import "./__fixtures__/install-type-stripper.js";
 import { runInQuickJS } from "./__fixtures__/run-in-quickjs.js";
 import { locateError } from "./locate-error.js";
 import { prepareScript } from "./prepare-script.js";

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import "./__fixtures__/install-type-stripper.js";
 import { runInQuickJS } from "./__fixtures__/run-in-quickjs.js";
 import { prepareScript } from "./prepare-script.js";
 import { isParseError, parsePositionOf, type ParsePosition } from "./parse-error.js";
@@ -94,7 +95,7 @@ describe("prepareScript", () => {
   });
 
   it("does not run plain JavaScript through the type stripper", async () => {
-    // amaro rejects `with` and legacy octal literals, which QuickJS runs in a sloppy-mode script.
+    // SWC rejects `with` and legacy octal literals, which QuickJS runs in a sloppy-mode script.
     expect(await run("with ({ a: 3 }) { return a * 010 }")).toEqual({ status: "fulfilled", value: 24 });
   });
 

@@ -3,8 +3,9 @@ import { removeCodeFences } from "./remove-code-fences.js";
 import { scanScript } from "./scan-script.js";
 import type { CodeModeError } from "../errors/index.js";
 import { createParseError, isParseError, parsePositionOf } from "./parse-error.js";
-import { stripTypes } from "./strip-types.js";
+import { hasTypeStripper, stripTypes } from "./strip-types.js";
 import { toUtf16Column } from "./to-utf16-column.js";
+import { utf8ByteLength } from "../portable/index.js";
 
 /** Options of {@link prepareScript}. */
 export interface PrepareScriptOptions {
@@ -30,6 +31,14 @@ function wrap(body: string): { source: string; label: string } {
 }
 
 /**
+ * Whether preparing `code` needs the type stripper, which is not loaded yet: the code may hold TypeScript (the same
+ * lexer prepareScript runs decides). Load it (installTypeStripper) before preparing such code.
+ */
+export function needsTypeStripper(code: string): boolean {
+  return !hasTypeStripper() && scanScript(removeCodeFences(code)).mayContainTypes;
+}
+
+/**
  * Turns the user's code (the body of an async function, maybe fenced in markdown, maybe TypeScript) into a program
  * for QuickJS that evaluates to the promise of that body, keeping every line and column of the user's text.
  * Throws a `PARSE_ERROR` CodeModeError when the code is too large or holds TypeScript that cannot be stripped.
@@ -38,7 +47,7 @@ function wrap(body: string): { source: string; label: string } {
  * context.evalCode(prepared.source, prepared.fileName, { type: "global" });
  */
 export function prepareScript(code: string, options: PrepareScriptOptions): PreparedScript {
-  const bytes = Buffer.byteLength(code, "utf8");
+  const bytes = utf8ByteLength(code);
   if (bytes > options.maxCodeBytes) {
     throw createParseError(`The script is ${bytes} bytes, over the ${options.maxCodeBytes}-byte limit.`);
   }

@@ -1,11 +1,8 @@
-import { createRequire } from "node:module";
+import { transformSync } from "@swc/wasm-typescript-esm";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import "./__fixtures__/install-type-stripper.js";
 import { scanScript } from "./scan-script.js";
-
-const amaro = createRequire(import.meta.url)("amaro") as {
-  transformSync(code: string, options: { mode: "strip-only" }): { code: string };
-};
 
 const javascript = [
   "const a = { b: 1, 'c': [2, 3], [d]: e ? f : g }", "if (a < b) c = d > e", "label: for (;;) break label",
@@ -32,7 +29,7 @@ describe("scanScript", () => {
         const wrapped = `(async () => {\n${code}\n})()`;
         let stripped: string;
         try {
-          stripped = amaro.transformSync(wrapped, { mode: "strip-only" }).code;
+          stripped = transformSync(wrapped, { mode: "strip-only" }).code;
         } catch (thrown) {
           // Invalid JavaScript may be left to the engine; TypeScript that cannot be stripped may not.
           expect((thrown as { code?: string }).code).toBe("InvalidSyntax");

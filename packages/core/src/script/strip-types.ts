@@ -1,10 +1,9 @@
-import { createRequire } from "node:module";
 import { createParseError } from "./parse-error.js";
 
-interface Amaro {
-  transformSync(code: string, options: { mode: "strip-only" }): { code: string };
-}
-/** What amaro throws: a plain object, not an Error. */
+/** SWC's strip-only TypeScript transform, as `@swc/wasm-typescript-esm` exports it once its WebAssembly is in. */
+export type TransformTypeScript = (code: string, options: { mode: "strip-only" }) => { code: string };
+
+/** What SWC throws: a plain object, not an Error. */
 interface SwcError {
   code?: string;
   message?: string;
@@ -12,12 +11,24 @@ interface SwcError {
   startColumn?: number;
 }
 
-let amaro: Amaro | undefined;
+let transform: TransformTypeScript | undefined;
 
-// Loading amaro compiles about 3 MB of WebAssembly (260-330 ms here), so only scripts that need it pay, once.
-function loadAmaro(): Amaro {
-  amaro ??= createRequire(import.meta.url)("amaro") as Amaro;
-  return amaro;
+/**
+ * Gives the stripper its transform. Its WebAssembly (about 4 MB) is loaded by the runtime's own means and only when
+ * a script first needs it, so plain JavaScript never pays for it.
+ */
+export function installTypeStripper(transformSync: TransformTypeScript): void {
+  transform = transformSync;
+}
+
+/** Whether the stripper has its transform. */
+export function hasTypeStripper(): boolean {
+  return transform !== undefined;
+}
+
+function loadedTransform(): TransformTypeScript {
+  if (!transform) throw createParseError("TypeScript could not be stripped: the type stripper is not loaded.");
+  return transform;
 }
 
 function toSwcError(thrown: unknown): SwcError {
@@ -35,7 +46,7 @@ function columnOf(source: string, error: SwcError): number | null {
   if (error.startColumn === undefined || error.startLine === undefined) return null;
   if (!/[^ -~\t\n\r]/.test(source)) return error.startColumn + 1;
   try {
-    loadAmaro().transformSync(asciiOnly(source), { mode: "strip-only" });
+    loadedTransform()(asciiOnly(source), { mode: "strip-only" });
   } catch (thrown) {
     const again = toSwcError(thrown);
     if (again.startLine === error.startLine && again.startColumn !== undefined) return again.startColumn + 1;
@@ -44,13 +55,13 @@ function columnOf(source: string, error: SwcError): number | null {
 }
 
 /**
- * Removes TypeScript types with amaro's strip-only mode, which replaces them with spaces so that every line and
+ * Removes TypeScript types with SWC's strip-only mode, which replaces them with spaces so that every line and
  * column stays put. Throws a `PARSE_ERROR` positioned in `source` (1-based line, UTF-16 column) for syntax that
  * cannot be stripped (`enum`, `namespace`, parameter properties, `<T>x` casts) or that does not parse.
  */
 export function stripTypes(source: string): string {
   try {
-    return loadAmaro().transformSync(source, { mode: "strip-only" }).code;
+    return loadedTransform()(source, { mode: "strip-only" }).code;
   } catch (thrown) {
     const error = toSwcError(thrown);
     const message = (error.message ?? "TypeScript could not be stripped").replace(/\.?$/, ".");

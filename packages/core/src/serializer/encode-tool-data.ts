@@ -1,3 +1,5 @@
+import { toBase64 } from "../portable/index.js";
+
 /** The key that marks encoded bytes in a reply; the guest's decoder turns such objects back into a Uint8Array. */
 export const BYTES_KEY = "\u0000codemode.bytes";
 
@@ -19,8 +21,7 @@ export function encodeToolData(data: unknown): EncodedToolData {
     const raw = this[key];
     if (raw instanceof Uint8Array || raw instanceof ArrayBuffer) {
       bytes = true;
-      const buffer = raw instanceof ArrayBuffer ? Buffer.from(raw) : Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);
-      return { [BYTES_KEY]: buffer.toString("base64") };
+      return { [BYTES_KEY]: toBase64(raw instanceof ArrayBuffer ? new Uint8Array(raw) : raw) };
     }
     if (typeof value === "bigint") return value.toString();
     if (value instanceof Map) return Object.fromEntries(value);

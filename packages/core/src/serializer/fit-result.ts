@@ -1,6 +1,7 @@
 import type { ExecutionResult } from "../envelopes/index.js";
+import { utf8ByteLength } from "../portable/index.js";
 
-const bytesOf = (value: unknown): number => Buffer.byteLength(JSON.stringify(value) ?? "null", "utf8");
+const bytesOf = (value: unknown): number => utf8ByteLength(JSON.stringify(value) ?? "null");
 
 /** The lists that give way, in the order they are dropped from: tool call records first, diagnostics last. */
 const DROPPED_FIRST = ["toolCalls", "logs", "diagnostics"] as const;

@@ -1,13 +1,14 @@
 import { cancelledOutcome, failedOutcome, type Diagnostic } from "../envelopes/index.js";
 import { CodeModeError } from "../errors/index.js";
-import type { PoolJob, RunOutcome, WorkerPoolOptions } from "../sandbox/index.js";
+import type { PoolJob, RunOutcome } from "../sandbox/index.js";
 import { analyzeScript, type FunctionIndex } from "./analyze-functions.js";
 import { createMemorySessionStore } from "./create-memory-session-store.js";
 import { parseProgram, persistTopLevel } from "./persist-top-level.js";
 import { readSessionOptions, type SessionOptions, type SessionTarget } from "./session-options.js";
 import type { SessionLease, SessionStore } from "./session-store.js";
-import { createSessionWorkers, type SessionWorker } from "./session-workers.js";
+import { createSessionWorkers, type SessionPoolOptions, type SessionWorker } from "./session-workers.js";
 import { encodeSnapshot, lostState, NOT_KEPT_CODE, notKeptDiagnostic, readStoredState } from "./stored-state.js";
+import { unrefTimer } from "../portable/index.js";
 
 /** One open session as `listSessions` tells it. */
 export interface SessionInfo {
@@ -77,7 +78,7 @@ const START_AGAIN = 'Start a new one with sessionId "new".';
  */
 export function createSessions(
   options: SessionOptions,
-  poolOptions: Omit<WorkerPoolOptions, "size" | "onWorkerLost">,
+  poolOptions: SessionPoolOptions,
   limits: PoolJob["request"]["limits"],
 ): Sessions {
   const { ttlMs, maxSessions, maxLiveSessions, hibernateAfterMs, maxStateBytes, store: given } = readSessionOptions(options);
@@ -119,7 +120,8 @@ export function createSessions(
     clearTimeout(local.hibernation);
     // A session waits for a worker: this one's is the one to free.
     if (workers.waiting() > 0) return hibernate(local);
-    local.hibernation = setTimeout(() => hibernate(local), hibernateAfterMs).unref();
+    local.hibernation = setTimeout(() => hibernate(local), hibernateAfterMs);
+    unrefTimer(local.hibernation);
   };
 
   /** Runs `task` in the session's turn here, after its earlier runs. */
@@ -246,7 +248,7 @@ export function createSessions(
     local.running = running;
     let released = false;
     const renewal = setInterval(() => void store.renew(local.id, taken.token, LEASE_MS).catch(() => false), LEASE_MS / 3);
-    renewal.unref();
+    unrefTimer(renewal);
     try {
       const ran = await runLeased(local, taken, job, controller.signal, running);
       released = true;

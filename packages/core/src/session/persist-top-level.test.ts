@@ -1,5 +1,6 @@
 import type { QuickJSContext } from "quickjs-emscripten-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import "../script/__fixtures__/install-type-stripper.js";
 import { loadQuickJS } from "../script/__fixtures__/run-in-quickjs.js";
 import { locateError, prepareScript } from "../script/index.js";
 import { persistTopLevel } from "./persist-top-level.js";

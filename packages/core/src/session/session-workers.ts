@@ -1,4 +1,5 @@
-import { createWorkerPool, type WorkerPool, type WorkerPoolOptions } from "../sandbox/index.js";
+import type { WorkerPool, WorkerPoolOptions } from "../sandbox/index.js";
+import { unrefTimer } from "../portable/index.js";
 
 /** A worker thread of the sessions: it holds one live session's globals, or none while it is spare. */
 export interface SessionWorker {
@@ -27,6 +28,9 @@ export interface SessionWorkers {
   close(): Promise<void>;
 }
 
+/** The options of the code mode's pool, and how to make one: a session gets a pool of one engine of the same kind. */
+export type SessionPoolOptions = Omit<WorkerPoolOptions, "size" | "onWorkerLost"> & { createPool(options: WorkerPoolOptions): WorkerPool };
+
 /** Workers kept started with no session, ready for the next session to resume or start (~10 MB each). */
 const SPARE_WORKERS = 1;
 /**
@@ -36,7 +40,8 @@ const SPARE_WORKERS = 1;
 const EXTRA_SPARE_MS = 30_000;
 
 /** Creates the sessions' workers; the first spare starts at once. */
-export function createSessionWorkers(poolOptions: Omit<WorkerPoolOptions, "size" | "onWorkerLost">, maxLive: number): SessionWorkers {
+export function createSessionWorkers(poolOptions: SessionPoolOptions, maxLive: number): SessionWorkers {
+  const { createPool, ...shared } = poolOptions;
   const spares: SessionWorker[] = [];
   const all = new Set<SessionWorker>();
   const waiters: ((worker: SessionWorker) => void)[] = [];
@@ -51,12 +56,13 @@ export function createSessionWorkers(poolOptions: Omit<WorkerPoolOptions, "size"
         all.delete(worker);
         void worker.pool.close();
       }
-    }, EXTRA_SPARE_MS).unref();
+    }, EXTRA_SPARE_MS);
+    unrefTimer(trim);
   };
 
   const start = (): SessionWorker => {
     const worker: SessionWorker = {
-      pool: createWorkerPool({ ...poolOptions, size: 1, sessions: true, onWorkerLost: () => (worker.lost = true) }),
+      pool: createPool({ ...shared, size: 1, sessions: true, onWorkerLost: () => (worker.lost = true) }),
       lost: false,
     };
     worker.pool.warm();

@@ -1,3 +1,4 @@
+import { fromBase64 as decodeBase64 } from "../portable/index.js";
 type Schema = { [key: string]: unknown };
 
 const MAX_DEPTH = 64;
@@ -84,7 +85,7 @@ function fromBase64(text: string): Uint8Array | string {
   const compact = text.replace(/\s+/g, "");
   // A value that is not base64 after all stays a string rather than becoming garbage bytes.
   if (!BASE64.test(compact)) return text;
-  return new Uint8Array(Buffer.from(compact, compact.includes("-") || compact.includes("_") ? "base64url" : "base64"));
+  return decodeBase64(compact, compact.includes("-") || compact.includes("_"));
 }
 
 function resolveRef(schema: Schema, root: Schema): Schema | undefined {

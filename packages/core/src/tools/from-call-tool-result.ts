@@ -2,6 +2,7 @@ import type { ContentBlock } from "../envelopes/index.js";
 import { CodeModeError } from "../errors/index.js";
 import { decodeBinary } from "./decode-binary.js";
 import { toolResult, type ToolResult } from "./tool-result.js";
+import { fromBase64 } from "../portable/index.js";
 
 /** One MCP content block: `text`, `image`, `audio`, `resource`, `resource_link`, ... */
 export interface McpContentBlock {
@@ -79,11 +80,6 @@ function toContentBlock(block: McpContentBlock): ContentBlock {
     return { ...block, resource: { ...resource, blob: fromBase64(resource.blob) } } as ContentBlock;
   }
   return block as ContentBlock;
-}
-
-function fromBase64(text: string): Uint8Array {
-  const bytes = Buffer.from(text, "base64");
-  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 function unwrapResult(value: unknown): unknown {

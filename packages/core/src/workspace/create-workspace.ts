@@ -32,11 +32,13 @@ export interface Workspace {
 }
 
 const MiB = 1024 * 1024;
-// O_NOFOLLOW makes opening a symbolic link fail (ELOOP), so the last component cannot point out of the folder.
-const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
+// O_NOFOLLOW makes opening a symbolic link fail (ELOOP), so the last component cannot point out of the folder. Read
+// when a workspace is made, not when this module loads: the builds for runtimes without a file system keep the module.
+const noFollow = () => constants.O_NOFOLLOW ?? 0;
 
 /** Creates the host side of a workspace over `options.dir` (resolved once, so later links to it change nothing). */
 export function createWorkspace(options: WorkspaceOptions): Workspace {
+  const NOFOLLOW = noFollow();
   const maxFileBytes = readCap("maxFileBytes", options.maxFileBytes, 8 * MiB);
   const maxTotalBytes = readCap("maxTotalBytes", options.maxTotalBytes, 64 * MiB);
   if (typeof options.dir !== "string" || options.dir === "") {
@@ -72,7 +74,7 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
       if (typeof data !== "string" && !(data instanceof Uint8Array)) {
         throw new CodeModeError("INVALID_ARGUMENTS", "data must be a string or a Uint8Array.");
       }
-      const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;
+      const bytes = typeof data === "string" ? new TextEncoder().encode(data) : data;
       if (bytes.byteLength > maxFileBytes) {
         throw new CodeModeError("LIMIT_EXCEEDED", `The data is larger than the workspace's ${maxFileBytes}-byte file cap.`);
       }

@@ -2,6 +2,7 @@ import { callError, failedEnvelopeJson, okEnvelopeJson } from "../../envelopes/i
 import { toErrorData, type CallErrorCode } from "../../errors/index.js";
 import { BYTES_KEY, encodeToolData } from "../../serializer/index.js";
 import type { Workspace } from "../../workspace/index.js";
+import { fromBase64 } from "../../portable/index.js";
 
 const OPERATIONS = new Set(["read", "write", "list", "remove"]);
 
@@ -17,7 +18,7 @@ export async function callFiles(workspace: Workspace | undefined, name: string, 
     // Bytes a script writes arrive as `{ "\0codemode.bytes": base64 }`.
     parsed = JSON.parse(args, (_, value: unknown) =>
       value !== null && typeof value === "object" && typeof (value as Record<string, unknown>)[BYTES_KEY] === "string"
-        ? new Uint8Array(Buffer.from((value as Record<string, string>)[BYTES_KEY]!, "base64"))
+        ? fromBase64((value as Record<string, string>)[BYTES_KEY]!)
         : value,
     );
   } catch {

@@ -3,6 +3,7 @@ import { toErrorData, type CallErrorCode } from "../../errors/index.js";
 import type { ResourceSource } from "../../resources/index.js";
 import { encodeToolData } from "../../serializer/index.js";
 import type { ResourceAllowFilter } from "../../tools/index.js";
+import { fromBase64, utf8ByteLength } from "../../portable/index.js";
 
 /** What one `resources.*` call needs besides its name and arguments. */
 export interface CallResourcesOptions {
@@ -58,11 +59,8 @@ export async function callResources(
   } catch {
     return fail("tool_error", "The resource's answer cannot be sent to the script.");
   }
-  if (Buffer.byteLength(encoded.json) > options.maxBytes) return fail("limit_exceeded", `The answer is larger than ${options.maxBytes} bytes.`);
+  if (utf8ByteLength(encoded.json) > options.maxBytes) return fail("limit_exceeded", `The answer is larger than ${options.maxBytes} bytes.`);
   return { envelope: okEnvelopeJson(encoded.json), bytes: encoded.bytes };
 }
 
-function fromBase64(text: string): Uint8Array {
-  const bytes = Buffer.from(text, "base64");
-  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-}
+

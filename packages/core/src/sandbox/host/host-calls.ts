@@ -19,6 +19,7 @@ import { callResources } from "./call-resources.js";
 import type { ResourceSource } from "../../resources/index.js";
 import { callHook, summarizeText, withApproval, type ToolCallStepHooks, type TraceOptions } from "./tool-call-trace.js";
 import { EVENT_ARGUMENTS_BYTES, type EventSink } from "./execution-event.js";
+import { nextTurn, utf8ByteLength } from "../../portable/index.js";
 
 type Reply = ReplyBatch["replies"][number];
 type CallRequest = Extract<HostCallRequest, { kind: "tool" | "catalog" | "files" | "resources" }>;
@@ -138,7 +139,7 @@ export function createHostCalls(options: HostCallsOptions): HostCalls {
     if (activeTools + activeCatalog === 0) flush();
     else if (!flushScheduled) {
       flushScheduled = true;
-      setImmediate(flush);
+      nextTurn(flush);
     }
   };
 
@@ -366,7 +367,7 @@ async function callTool({ call, args, callId, signal, options, approvals }: Call
   }
   const limit = options.maxToolResultBytes;
   const length = encoded.json.length + (content?.json.length ?? 0);
-  const size = () => Buffer.byteLength(encoded.json) + (content ? Buffer.byteLength(content.json) : 0);
+  const size = () => utf8ByteLength(encoded.json) + (content ? utf8ByteLength(content.json) : 0);
   if (length > limit || (length * 3 > limit && size() > limit)) {
     return failure(callError("limit_exceeded", `The tool's result is larger than ${limit} bytes.`));
   }

@@ -1,23 +1,39 @@
 import { readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
-import { join } from "node:path";
 import { ENGINE_BASELINE_PAGES } from "../protocol.js";
 
-/** The quickjs-emscripten variant every worker runs (see docs/decisions for why the default QuickJS build). */
-export const QUICKJS_VARIANT = "@jitl/quickjs-wasmfile-release-sync";
-
 const PAGE_BYTES = 65_536;
+
+/**
+ * The WebAssembly files the build copies beside itself, and where a run from source (the tests) finds them: in the
+ * packages they come from. Read by path rather than resolved as packages, so that Deno with `npm:` specifiers and no
+ * node_modules folder finds them too.
+ */
+const SOURCE_ASSETS = {
+  "quickjs.wasm": "../../../node_modules/@jitl/quickjs-wasmfile-release-sync/dist/emscripten-module.wasm",
+  "typescript-stripper.wasm": "../../../node_modules/@swc/wasm-typescript-esm/wasm_bg.wasm",
+} as const;
+
+/** The name of a WebAssembly file the package ships. */
+export type PackageAsset = keyof typeof SOURCE_ASSETS;
+
+/**
+ * Compiles a WebAssembly file the package ships (Node.js, Bun, Deno). Deno imports it through a small module beside
+ * it (a source phase import), which needs no permission to read files.
+ */
+export async function compilePackageAsset(name: PackageAsset): Promise<WebAssembly.Module> {
+  const fromSource = import.meta.url.endsWith(".ts");
+  if (!fromSource && "Deno" in globalThis) {
+    const loader = new URL(`./${name.replace(/\.wasm$/, ".deno.js")}`, import.meta.url);
+    return ((await import(loader.href)) as { default: WebAssembly.Module }).default;
+  }
+  return WebAssembly.compile(await readFile(new URL(fromSource ? SOURCE_ASSETS[name] : `./${name}`, import.meta.url)));
+}
 
 let compiled: Promise<WebAssembly.Module> | undefined;
 
 /** Compiles the engine's WebAssembly once per process; workers instantiate the same compiled module. */
 export function compileQuickJSModule(): Promise<WebAssembly.Module> {
-  compiled ??= (async () => {
-    const require = createRequire(import.meta.url);
-    const packageDirectory = join(require.resolve(`${QUICKJS_VARIANT}/package.json`), "..");
-    const bytes = await readFile(join(packageDirectory, "dist", "emscripten-module.wasm"));
-    return WebAssembly.compile(bytes);
-  })();
+  compiled ??= compilePackageAsset("quickjs.wasm");
   compiled.catch(() => {
     compiled = undefined;
   });

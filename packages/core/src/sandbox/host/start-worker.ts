@@ -16,7 +16,7 @@ export function sandboxWorkerUrl(): URL {
  * A loader hook (as a data: URL for `module.register`) for code run from source: `import text from "./file.js?raw"`
  * gives the file's text, as vitest and the build give it (the guest's JavaScript is imported so).
  */
-export const RAW_TEXT_HOOKS_URL = `data:text/javascript,${encodeURIComponent(`import { readFile } from "node:fs/promises";
+export const rawTextHooksUrl = (): string => `data:text/javascript,${encodeURIComponent(`import { readFile } from "node:fs/promises";
 export async function load(url, context, next) {
   if (!url.endsWith("?raw")) return next(url, context);
   const text = await readFile(new URL(url.slice(0, -"?raw".length)), "utf8");
@@ -33,7 +33,7 @@ export function startWorker(url: URL, resourceLimits: ResourceLimits): Worker {
   const tsxApi = pathToFileURL(join(require.resolve("tsx/package.json"), "..", "dist", "esm", "api", "index.mjs"));
   const bootstrap = `Promise.all([import("node:module"), import(${JSON.stringify(tsxApi.href)})]).then(([module, tsx]) => {
   tsx.register();
-  module.register(${JSON.stringify(RAW_TEXT_HOOKS_URL)});
+  module.register(${JSON.stringify(rawTextHooksUrl())});
   return import(${JSON.stringify(url.href)});
 });`;
   return new Worker(bootstrap, { eval: true, resourceLimits });

@@ -1,4 +1,5 @@
 import type { ApprovalOutcome, ApprovalStatus } from "../../approval/index.js";
+import { utf8ByteLength } from "../../portable/index.js";
 
 /** What `trace` adds to each ToolCallRecord; everything is off by default. */
 export interface TraceOptions {
@@ -72,12 +73,12 @@ export const DEFAULT_MAX_SUMMARY_BYTES = 1024;
 
 /** Cuts text to at most `maxBytes` UTF-8 bytes, marking the cut with its full size. */
 export function summarizeText(text: string, maxBytes: number): string {
-  const size = Buffer.byteLength(text);
+  const size = utf8ByteLength(text);
   if (size <= maxBytes) return text;
   const suffix = `… (${size} bytes)`;
-  const room = Math.max(0, maxBytes - Buffer.byteLength(suffix));
+  const room = Math.max(0, maxBytes - utf8ByteLength(suffix));
   let cut = text.slice(0, room);
-  while (Buffer.byteLength(cut) > room) cut = cut.slice(0, -1);
+  while (utf8ByteLength(cut) > room) cut = cut.slice(0, -1);
   // A cut between the halves of a surrogate pair would leave a lone half, which is not valid text.
   if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
   return `${cut}${suffix}`;

@@ -1,3 +1,5 @@
+import { unrefTimer } from "../../portable/index.js";
+
 /** Deadlines of many items kept with one timer; an item past its deadline is handed to `onExpire` once. */
 export interface Watchdog<T> {
   /** Sets (or moves) an item's deadline, in `Date.now()` milliseconds, with the reason `onExpire` receives. */
@@ -12,7 +14,7 @@ export interface Watchdog<T> {
  */
 export function createWatchdog<T>(onExpire: (item: T, reason: string) => void): Watchdog<T> {
   const deadlines = new Map<T, { at: number; reason: string }>();
-  let timer: NodeJS.Timeout | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   let armedAt = Infinity;
 
   const arm = () => {
@@ -23,7 +25,7 @@ export function createWatchdog<T>(onExpire: (item: T, reason: string) => void): 
     armedAt = earliest;
     if (earliest === Infinity) return;
     timer = setTimeout(fire, Math.max(0, earliest - Date.now()));
-    timer.unref();
+    unrefTimer(timer);
   };
 
   const fire = () => {

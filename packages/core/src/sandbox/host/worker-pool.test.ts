@@ -4,6 +4,7 @@ import { SERIALIZER_SOURCE } from "../../serializer/index.js";
 import type { RunLimits } from "../protocol.js";
 import type { PoolJob } from "./pool-state.js";
 import { createWorkerPool } from "./worker-pool.js";
+import { startNodeWorker } from "./worker-slot.js";
 
 const MiB = 1024 * 1024;
 const LIMITS: RunLimits = {
@@ -26,7 +27,7 @@ const job = (code: string, extra: Partial<PoolJob> & { limits?: Partial<RunLimit
 };
 
 describe("createWorkerPool", () => {
-  const pool = createWorkerPool({ size: 1, memoryBytes: LIMITS.memoryBytes, maxStackBytes: LIMITS.maxStackBytes, serializerSource: SERIALIZER_SOURCE });
+  const pool = createWorkerPool({ size: 1, memoryBytes: LIMITS.memoryBytes, maxStackBytes: LIMITS.maxStackBytes, serializerSource: SERIALIZER_SOURCE, startWorker: startNodeWorker });
   afterAll(() => pool.close());
 
   it("queues runs past its size and runs them all", async () => {
@@ -92,7 +93,7 @@ describe("createWorkerPool", () => {
   });
 
   it("settles running and queued runs as Cancelled when closed, and refuses new ones", async () => {
-    const other = createWorkerPool({ size: 1, memoryBytes: LIMITS.memoryBytes, maxStackBytes: LIMITS.maxStackBytes, serializerSource: SERIALIZER_SOURCE });
+    const other = createWorkerPool({ size: 1, memoryBytes: LIMITS.memoryBytes, maxStackBytes: LIMITS.maxStackBytes, serializerSource: SERIALIZER_SOURCE, startWorker: startNodeWorker });
     const running = other.run(job("while (true) {}"));
     const queued = other.run(job("return 1"));
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -103,7 +104,7 @@ describe("createWorkerPool", () => {
   });
 
   it("starts another worker for a run that comes while its only worker is busy, rather than posting it behind", async () => {
-    const two = createWorkerPool({ size: 2, memoryBytes: LIMITS.memoryBytes, maxStackBytes: LIMITS.maxStackBytes, serializerSource: SERIALIZER_SOURCE });
+    const two = createWorkerPool({ size: 2, memoryBytes: LIMITS.memoryBytes, maxStackBytes: LIMITS.maxStackBytes, serializerSource: SERIALIZER_SOURCE, startWorker: startNodeWorker });
     const stop = new AbortController();
     let endless = false;
     const running = two.run(job("while (true) {}", { signal: stop.signal, limits: { timeoutMs: 600_000 } })).then((outcome) => {
@@ -120,7 +121,7 @@ describe("createWorkerPool", () => {
   });
 
   it("never fails the run that follows a cancelled one the worker still ran, when that run's deadline passes", async () => {
-    const one = createWorkerPool({ size: 1, memoryBytes: LIMITS.memoryBytes, maxStackBytes: LIMITS.maxStackBytes, serializerSource: SERIALIZER_SOURCE });
+    const one = createWorkerPool({ size: 1, memoryBytes: LIMITS.memoryBytes, maxStackBytes: LIMITS.maxStackBytes, serializerSource: SERIALIZER_SOURCE, startWorker: startNodeWorker });
     const limits = { timeoutMs: 1000 };
     const first = one.run(job("while (true) {}", { limits }));
     await expect.poll(() => one.stats().running, { timeout: 20_000 }).toBe(1);
@@ -138,7 +139,7 @@ describe("createWorkerPool", () => {
   });
 
   it("never runs a run cancelled while posted behind another, however many cancels follow it", async () => {
-    const one = createWorkerPool({ size: 1, memoryBytes: LIMITS.memoryBytes, maxStackBytes: LIMITS.maxStackBytes, serializerSource: SERIALIZER_SOURCE });
+    const one = createWorkerPool({ size: 1, memoryBytes: LIMITS.memoryBytes, maxStackBytes: LIMITS.maxStackBytes, serializerSource: SERIALIZER_SOURCE, startWorker: startNodeWorker });
     const first = one.run(job("while (true) {}", { limits: { timeoutMs: 500 } }));
     await expect.poll(() => one.stats().running, { timeout: 20_000 }).toBe(1);
     const stops = [new AbortController(), new AbortController(), new AbortController()];

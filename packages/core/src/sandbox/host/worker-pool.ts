@@ -1,9 +1,8 @@
 import { cancelledOutcome, failedOutcome } from "../../envelopes/index.js";
-import { SIGNAL, type ReplyBatch, type RunOutcome, type WorkerMessage } from "../protocol.js";
-import { type PoolJob, type PoolRun, type WorkerSlot } from "./pool-state.js";
+import type { ReplyBatch, RunOutcome, RunRequest, WorkerMessage } from "../protocol.js";
+import { type PoolJob, type PoolRun, type StartWorker, type WorkerSlot } from "./pool-state.js";
 import { memoryPages } from "./quickjs-module.js";
 import { createRunDeadlines } from "./run-deadlines.js";
-import { postReplies, postRun, signalRun, startWorkerSlot, wake } from "./worker-slot.js";
 
 /** Runs handed to one worker at once when every worker is busy: the next starts without waiting for a message. */
 const RUNS_PER_WORKER = 4;
@@ -18,13 +17,18 @@ export interface WorkerPoolOptions {
   /** Workers that serve sessions: they make the session state piece ahead of each run, while they wait. */
   sessions?: true;
   /**
+   * The most QuickJS stack a run gets, where the host cannot size a worker's own stack (Bun and Deno ignore
+   * `resourceLimits.stackSizeMb`): deep recursion must meet QuickJS's limit before the thread's.
+   */
+  maxStackBytesCap?: number;
+  /**
    * Called when a worker is taken out of the pool (stopped, crashed or retired), before the code awaiting its run
    * resumes: a session's state lived in that worker.
    */
   onWorkerLost?: () => void;
 }
 
-/** Worker threads that run scripts, started on demand up to `size` and replaced when one must retire. */
+/** Workers that run scripts, started on demand up to `size` and replaced when one must retire. */
 export interface WorkerPool {
   /** Runs a job; resolves with the outcome, whatever the script did. */
   run(job: PoolJob): Promise<RunOutcome>;
@@ -42,8 +46,11 @@ export interface WorkerPool {
 
 let runSequence = 0;
 
-/** Creates a pool of sandbox workers; no thread starts until the first run (or `warm`). */
-export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
+/**
+ * Creates a pool of sandbox workers, each started by `startWorker` (the platform's: a Node.js worker thread, a Web
+ * Worker); no worker starts until the first run (or `warm`).
+ */
+export function createWorkerPool(options: WorkerPoolOptions & { startWorker: StartWorker }): WorkerPool {
   const slots = new Set<WorkerSlot>();
   const queue: PoolRun[] = [];
   const init = { ...memoryPages(options.memoryBytes), serializerSource: options.serializerSource, ...(options.sessions ? { sessions: true as const } : {}) };
@@ -75,8 +82,7 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
   const remove = (slot: WorkerSlot, outcome: RunOutcome | null) => {
     if (!slots.delete(slot)) return;
     options.onWorkerLost?.();
-    slot.replyPort.close();
-    void slot.worker.terminate();
+    void slot.link.terminate();
     const [running, ...rest] = slot.runs;
     const waiting = outcome === null ? slot.runs : rest;
     if (running && outcome !== null) settle(running, outcome);
@@ -88,7 +94,17 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
   };
 
   const spawn = () => {
-    const slot = startWorkerSlot({ init, stackSizeMb, isCurrent: (slot) => slots.has(slot), onMessage, onFailure });
+    const slot: WorkerSlot = {
+      link: options.startWorker({
+        init,
+        stackSizeMb,
+        isCurrent: () => slots.has(slot),
+        onMessage: (message) => onMessage(slot, message),
+        onFailure: () => onFailure(slot),
+      }),
+      ready: false,
+      runs: [],
+    };
     slots.add(slot);
   };
 
@@ -136,29 +152,31 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     settle(running, message.outcome);
     // The next run posted to this worker started when this one ended.
     if (slot.runs[0]) deadlines.start(slot.runs[0]);
-    else slot.worker.unref();
+    else slot.link.keepAlive(false);
     if (message.retire) remove(slot, null);
     else dispatch();
   };
 
   const reply = (slot: WorkerSlot, run: PoolRun, replies: ReplyBatch["replies"]) => {
     if (slot.runs[0] !== run || run.settled) return;
-    postReplies(slot, run, replies);
+    slot.link.post({ type: "replies", id: run.id, replies } satisfies ReplyBatch);
   };
 
   const hold = (slot: WorkerSlot, run: PoolRun, held: boolean) => {
     if (slot.runs[0] !== run || run.settled) return;
-    if (deadlines.hold(run, held)) signalRun(slot, "held", held ? run.id : 0);
+    if (deadlines.hold(run, held)) slot.link.signal("held", held ? run.id : 0);
   };
 
   const assign = (slot: WorkerSlot, run: PoolRun) => {
     run.slot = slot;
     slot.runs.push(run);
     if (slot.runs.length === 1) {
-      slot.worker.ref();
+      slot.link.keepAlive(true);
       deadlines.start(run);
     }
-    postRun(slot, run);
+    const { limits } = run.job.request;
+    const maxStackBytes = Math.min(limits.maxStackBytes, options.maxStackBytesCap ?? Infinity);
+    slot.link.post({ type: "run", id: run.id, ...run.job.request, limits: { ...limits, maxStackBytes } } satisfies RunRequest);
   };
 
   const dispatch = () => {
@@ -190,7 +208,7 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     }
     // The worker checks this slot before starting a run and while running one.
     run.cancelling = true;
-    signalRun(slot, "cancel", run.id);
+    slot.link.signal("cancel", run.id);
     if (slot.runs[0] === run) deadlines.cancel(run);
     else settle(run, cancelledOutcome());
   };
@@ -215,10 +233,7 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     expect() {
       if (closed || queue.length > 0) return;
       // The worker dispatch picks: the first ready one with nothing to run.
-      const idle = [...slots].find((slot) => slot.ready && slot.runs.length === 0);
-      // Still set: the worker has not woken to it yet, so a burst of executions wakes it once.
-      if (!idle || Atomics.compareExchange(idle.flags, SIGNAL.soon, 0, 1) === 1) return;
-      wake(idle);
+      [...slots].find((slot) => slot.ready && slot.runs.length === 0)?.link.soon();
     },
     stats() {
       let running = 0;
@@ -236,9 +251,8 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
       for (const run of queue.splice(0)) settle(run, outcome);
       const stopping = [...slots].map((slot) => {
         slots.delete(slot);
-        slot.replyPort.close();
         for (const run of slot.runs) settle(run, outcome);
-        return slot.worker.terminate();
+        return slot.link.terminate();
       });
       await Promise.all(stopping);
     },

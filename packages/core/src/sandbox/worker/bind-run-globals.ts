@@ -11,7 +11,7 @@ export interface BindRunGlobalsOptions {
   context: QuickJSContext;
   globals: RealmGlobals;
   request: RunRequest;
-  channel: GuestChannel;
+  channel: GuestChannel<unknown>;
   values: GuestValues;
   /** A session's run: its `args` are bound afresh, as they belong to one run. */
   kept: boolean;

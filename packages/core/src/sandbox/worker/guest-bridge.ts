@@ -4,6 +4,7 @@ import { createLogBuffer, type LogBuffer } from "./log-buffer.js";
 import { LIVE_LOG_BATCH_LINES, LIVE_LOG_FLUSH_MS, type GuestHostKind, type HostCallRequest, type ReplyBatch, type RunOutcome, type RunRequest } from "../protocol.js";
 import type { GuestChannel, StopReason } from "./guest-channel.js";
 import { RunRecorder } from "./run-recorder.js";
+import { fromBase64, toBase64 } from "../../portable/index.js";
 
 type HostResult = QuickJSHandle | { error: QuickJSHandle } | undefined;
 
@@ -45,7 +46,7 @@ export class GuestBridge {
   constructor(
     private readonly context: QuickJSContext,
     private readonly request: RunRequest,
-    private readonly channel: GuestChannel,
+    private readonly channel: GuestChannel<unknown>,
     private readonly hooks: BridgeHooks,
   ) {
     this.logs = createLogBuffer(request.limits.maxLogLines, request.limits.maxLogLineBytes);
@@ -84,8 +85,8 @@ export class GuestBridge {
     if (kind === "now") return context.newNumber(this.recorder ? this.recorder.now() : Date.now());
     if (kind === "show") return context.newString(this.show(args[1]));
     if (kind === "bytes") {
-      const bytes = Buffer.from(text(1), "base64");
-      return context.newArrayBuffer(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+      const bytes = fromBase64(text(1));
+      return context.newArrayBuffer(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
     }
     if (kind === "encode") return context.newString(this.encode(args[1]));
     const isLog = kind === "log";
@@ -122,7 +123,7 @@ export class GuestBridge {
     if (value === undefined) return "";
     const lifetime = this.context.getArrayBuffer(value);
     try {
-      return Buffer.from(lifetime.value).toString("base64");
+      return toBase64(lifetime.value);
     } finally {
       lifetime.dispose();
     }

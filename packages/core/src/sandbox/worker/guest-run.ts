@@ -8,7 +8,7 @@ import { classifyError, type ClassifiedError } from "./classify-error.js";
 import type { GuestEngine } from "./create-guest-engine.js";
 import { describeGuestError } from "./describe-guest-error.js";
 import type { GuestBridge } from "./guest-bridge.js";
-import type { GuestChannel, StopReason } from "./guest-channel.js";
+import type { GuestChannel, RunSteps, StopReason } from "./guest-channel.js";
 import { prepareStatePiece, type GuestRealm } from "./guest-realm.js";
 import { GuestValues } from "./guest-values.js";
 import type { RealmGlobals } from "./realm-globals.js";
@@ -36,11 +36,23 @@ export type GuestRunEnd = { json: string | Uint8Array } | ClassifiedError | { pa
 export interface GuestRunOptions {
   engine: GuestEngine;
   request: RunRequest;
-  channel: GuestChannel;
+  channel: GuestChannel<unknown>;
   realm: GuestRealm;
   /** A session's run: its globals outlive its script (and, with `session.keep`, its realm outlives the run). */
   kept: boolean;
+  /**
+   * Count the script's work against its deadline as well as the clock: where the clock stands still while code runs
+   * (a deployed Cloudflare Worker advances it only on I/O), the work alone ends a loop that never waits.
+   */
+  countWork?: boolean | undefined;
 }
+
+/**
+ * Interrupt polls (QuickJS polls about every ten thousand loop turns or calls) a run may make per millisecond of its
+ * deadline when its work is counted: several times what this 2-core machine does (1-5 a millisecond), so a fast
+ * machine's clock still ends a run first, and a standing clock ends a runaway loop after a few times its deadline.
+ */
+const POLLS_PER_MS = 20;
 
 /**
  * One run's loop: evaluates the script, runs its jobs, hands its host calls over and waits for their replies until
@@ -56,7 +68,9 @@ export class GuestRun {
   bridge: GuestBridge | undefined;
   private readonly engine: GuestEngine;
   private readonly request: RunRequest;
-  private readonly channel: GuestChannel;
+  private readonly channel: GuestChannel<unknown>;
+  /** Interrupt polls left before the run's work alone ends it (Infinity when only the clock counts). */
+  private pollsLeft: number;
   private readonly kept: boolean;
   private readonly deadline: number;
   private readonly started: number;
@@ -71,7 +85,7 @@ export class GuestRun {
   private state: QuickJSHandle | undefined;
   private notRestored: [string, string][] = [];
 
-  constructor({ engine, request, channel, realm, kept }: GuestRunOptions) {
+  constructor({ engine, request, channel, realm, kept, countWork }: GuestRunOptions) {
     this.engine = engine;
     this.request = request;
     this.channel = channel;
@@ -79,12 +93,17 @@ export class GuestRun {
     this.keepRealm = request.session?.keep === true;
     this.started = Date.now();
     this.deadline = this.started + request.limits.timeoutMs;
+    this.pollsLeft = countWork ? (request.limits.timeoutMs + (request.record?.creditMs ?? 0)) * POLLS_PER_MS : Infinity;
     ({ runtime: this.runtime, context: this.context, globals: this.globals } = realm);
     const keep = (handle: QuickJSHandle) => this.keep(handle);
     this.values = new GuestValues({ engine, context: this.context, source: request.source, kept, keep });
   }
 
-  execute(): GuestRunEnd {
+  /**
+   * The run's loop as steps: it yields each time the script waits on the host, and the host that drives it (a worker
+   * thread blocking in Atomics.wait, or a host awaiting replies on its own thread) resumes it with what came back.
+   */
+  *execute(): RunSteps<GuestRunEnd> {
     const { runtime, request, context } = this;
     runtime.setMaxStackSize(request.limits.maxStackBytes);
     runtime.setMemoryLimit(request.limits.memoryBytes);
@@ -132,7 +151,7 @@ export class GuestRun {
       if (!this.bridge.waiting) {
         return { kind: "NeverSettled", message: "Script's promise can never settle: it awaits nothing pending.", stack: null };
       }
-      const replies = this.channel.wait(request.id, this.deadlineNow());
+      const replies = yield { runId: request.id, deadline: this.deadlineNow() };
       if (replies === "timeout" || replies === "cancelled") {
         this.stopReason = replies;
         return this.stopped();
@@ -242,7 +261,7 @@ export class GuestRun {
     if (this.stopReason !== null) return true;
     // A script computing without a pause still shows its console lines to a listener.
     this.bridge?.sendLogsIfDue();
-    if (Date.now() > this.deadlineNow()) this.stopReason = "timeout";
+    if (Date.now() > this.deadlineNow() || --this.pollsLeft < 0) this.stopReason = "timeout";
     else if (this.channel.isCancelled(this.request.id)) this.stopReason = "cancelled";
     return this.stopReason !== null;
   }
@@ -291,7 +310,11 @@ export class GuestRun {
     // Out of memory while throwing out-of-memory, QuickJS throws a bare null. The memory's growth past the engine's
     // 16 MiB baseline tells it from `throw null`: small allocations first fill up to about 2 MiB left free inside the
     // baseline, so a limit that small cannot be told apart and any bare null counts as out of memory.
-    const bare = text === null || (text.name === null && (text.message === "null" || text.message === "undefined"));
+    // An engine error whose message cannot be read (allocating it failed) is as bare.
+    const bare =
+      text === null ||
+      (text.name === null && (text.message === "null" || text.message === "undefined")) ||
+      (text.name === "InternalError" && text.message === null);
     const grown = this.engine.memory.buffer.byteLength - ENGINE_BASELINE_PAGES * 65_536;
     if (bare && grown >= Math.min(memoryBytes / 2, memoryBytes - BASELINE_SLACK_BYTES)) {
       return classifyError({ name: "InternalError", message: "out of memory", stack: null }, false, memoryBytes);

@@ -2,18 +2,26 @@ import { cancelledOutcome, type Diagnostic, type RunOutcome } from "../../envelo
 import type { RunDone, RunRequest } from "../protocol.js";
 import type { ClassifiedError } from "./classify-error.js";
 import type { GuestEngine } from "./create-guest-engine.js";
-import type { GuestChannel } from "./guest-channel.js";
+import type { GuestChannel, RunSteps, WaitResult } from "./guest-channel.js";
 import { createGuestRealm, disposeRealm, type GuestRealm } from "./guest-realm.js";
 import { GuestRun, type GuestRunEnd } from "./guest-run.js";
 
 /** What {@link runGuest} runs, where, and whom it reports to. */
-export interface RunGuestOptions {
+export interface RunGuestOptions<Wait = WaitResult> {
   engine: GuestEngine;
   request: RunRequest;
-  channel: GuestChannel;
+  channel: GuestChannel<Wait>;
   report(done: RunDone): void;
   /** The runtime and context to run in, made ahead of the run (or a session's, kept); made now when absent. */
   realm?: GuestRealm | undefined;
+  /** Count the script's work against its deadline too (see GuestRunOptions.countWork). */
+  countWork?: boolean | undefined;
+}
+
+/** What a run leaves: whether the module may be used again, and the realm a session keeps. */
+export interface RunGuestResult {
+  usable: boolean;
+  kept: GuestRealm | undefined;
 }
 
 /**
@@ -22,7 +30,27 @@ export interface RunGuestOptions {
  * state first and write one after. Synchronous from start to end: while the script awaits host calls, the worker
  * blocks in Atomics.wait for the replies. Says whether the module may be used again and whether the realm is kept.
  */
-export function runGuest({ engine, request, channel, report, realm }: RunGuestOptions): { usable: boolean; kept: GuestRealm | undefined } {
+export function runGuest(options: RunGuestOptions): RunGuestResult {
+  const steps = runGuestSteps(options);
+  for (let step = steps.next(); ; ) {
+    if (step.done) return step.value;
+    step = steps.next(options.channel.wait(step.value.runId, step.value.deadline));
+  }
+}
+
+/**
+ * {@link runGuest} for a host on its own thread: the same run, which awaits the replies its channel promises rather
+ * than blocking for them.
+ */
+export async function runGuestAsync(options: RunGuestOptions<Promise<WaitResult>>): Promise<RunGuestResult> {
+  const steps = runGuestSteps(options);
+  for (let step = steps.next(); ; ) {
+    if (step.done) return step.value;
+    step = steps.next(await options.channel.wait(step.value.runId, step.value.deadline));
+  }
+}
+
+function* runGuestSteps({ engine, request, channel, report, realm, countWork }: RunGuestOptions<unknown>): RunSteps<RunGuestResult> {
   const session = request.session;
   if (channel.isCancelled(request.id)) {
     // A session's realm is kept as it was unless this run was to replace it.
@@ -32,14 +60,18 @@ export function runGuest({ engine, request, channel, report, realm }: RunGuestOp
     return { usable: true, kept: kept ? realm : undefined };
   }
   const used = realm ?? createGuestRealm(engine);
-  const run = new GuestRun({ engine, request, channel, realm: used, kept: session !== undefined });
+  const run = new GuestRun({ engine, request, channel, realm: used, kept: session !== undefined, countWork });
   let result: GuestRunEnd;
   try {
-    result = run.execute();
-  } catch {
-    // A host-side exception here means the module may be corrupt: report it plainly and replace the worker.
+    result = yield* run.execute();
+  } catch (error) {
+    // A host-side exception here means the module may be corrupt: report it plainly and replace the worker. On the
+    // host's own thread deep recursion can exhaust the thread's stack before QuickJS's limit: the script's overflow.
     run.retire = true;
-    result = { kind: "InternalError", message: "The sandbox failed while running the script.", stack: null };
+    result =
+      error instanceof RangeError && /call stack/i.test(error.message)
+        ? { kind: "StackOverflow", message: "Script overflowed its stack (too deep recursion).", stack: null }
+        : { kind: "InternalError", message: "The sandbox failed while running the script.", stack: null };
   }
   const paused = "paused" in result ? result.paused : undefined;
   let error = "json" in result || paused ? null : (result as ClassifiedError);

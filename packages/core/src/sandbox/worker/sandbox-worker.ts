@@ -3,10 +3,10 @@
 // its event loop: the host posts runs and replies on one port and bumps the wake counter, which wakes this thread
 // sooner than a message through the event loop would.
 import { parentPort, receiveMessageOnPort, type MessagePort } from "node:worker_threads";
-import { SIGNAL, SIGNAL_SLOTS, type ReplyBatch, type RunDone, type RunRequest, type WorkerInit } from "../protocol.js";
+import { isCancelled, SIGNAL, type ReplyBatch, type RunDone, type RunRequest, type WorkerInit } from "../protocol.js";
 import { createGuestEngine, type GuestEngine } from "./create-guest-engine.js";
 import type { GuestChannel } from "./guest-channel.js";
-import { createGuestRealm, disposeRealm, prepareStatePiece, type GuestRealm } from "./guest-realm.js";
+import { createEngineRealms } from "./engine-realms.js";
 import { runGuest } from "./run-guest.js";
 
 const port = parentPort!;
@@ -57,11 +57,6 @@ function createChannel(flags: Int32Array, replyPort: MessagePort): GuestChannel 
   };
 }
 
-function isCancelled(flags: Int32Array, runId: number): boolean {
-  for (let slot = SIGNAL.cancel; slot < SIGNAL_SLOTS; slot++) if (Atomics.load(flags, slot) === runId) return true;
-  return false;
-}
-
 /** How long a worker told a run is coming polls for it before it sleeps again. */
 const SOON_POLL_MS = 0.25;
 
@@ -77,54 +72,30 @@ function awaitSoon(flags: Int32Array, seen: number): void {
 /** Runs what the host posts until the module must not be used again; the pool then terminates this thread. */
 function serve(engine: GuestEngine, flags: Int32Array, replyPort: MessagePort, servesSessions: boolean): void {
   const channel = createChannel(flags, replyPort);
-  // The next run's runtime and context, made while no run waits (creating them is most of a trivial run).
-  let realm: GuestRealm | undefined;
-  // The realm of the session live in this worker: made or restored by a session's run, kept for its later runs.
-  let session: GuestRealm | undefined;
-  // A sessions' worker makes the state piece in its next realm while it waits (compiling it is most of what a resume
-  // costs); a worker of plain runs never pays for it. Tried once per realm: a run makes it again if that failed.
-  let pieceTried: GuestRealm | undefined;
+  const realms = createEngineRealms(engine, servesSessions);
   for (;;) {
     const seen = Atomics.load(flags, SIGNAL.wake);
     drain(replyPort, 0);
     const request = queued.shift();
     if (request === undefined) {
-      if (realm === undefined && session === undefined) {
-        realm = createGuestRealm(engine);
-        continue;
-      }
-      if (servesSessions && realm && pieceTried !== realm) {
-        pieceTried = realm;
-        prepareStatePiece(realm)?.dispose();
-        continue;
-      }
+      if (realms.prepareAhead()) continue;
       if (Atomics.exchange(flags, SIGNAL.soon, 0) === 1) awaitSoon(flags, seen);
       else Atomics.wait(flags, SIGNAL.wake, seen);
       continue;
     }
     // A run that came without the poll (it was already posted) leaves no poll owed for the next idle moment.
     Atomics.store(flags, SIGNAL.soon, 0);
-    if (request.session?.fresh && session) {
-      const dropped = disposeRealm(session);
-      session = undefined;
-      if (!dropped) {
-        port.postMessage({ type: "retired" });
-        return;
-      }
+    const realm = realms.take(request);
+    if (realm === null) {
+      port.postMessage({ type: "retired" });
+      return;
     }
     let reported = false;
     const report = (done: RunDone) => {
       reported = done.retire;
       port.postMessage(done);
     };
-    const target = request.session ? (session ?? realm) : realm;
-    if (target === realm) realm = undefined;
-    const { usable, kept } = runGuest({ engine, request, channel, report, realm: target });
-    if (request.session) session = kept;
-    // What the teardown printed (the module's abort) is no run's: the run is reported, and a failed teardown retires
-    // this worker.
-    engine.printed.length = 0;
-    if (!usable) {
+    if (!realms.finish(request, runGuest({ engine, request, channel, report, realm }))) {
       // The runs posted after this one never start: the pool hands them to a fresh worker.
       if (!reported) port.postMessage({ type: "retired" });
       return;
@@ -135,5 +106,5 @@ function serve(engine: GuestEngine, flags: Int32Array, replyPort: MessagePort, s
 port.once("message", async (init: WorkerInit) => {
   const engine = await createGuestEngine(init);
   port.postMessage({ type: "ready" });
-  serve(engine, new Int32Array(init.signal), init.replyPort, init.sessions === true);
+  serve(engine, new Int32Array(init.signal!), init.replyPort!, init.sessions === true);
 });

@@ -52,4 +52,10 @@ export interface AdversarialCase {
   expect: ExpectedOutcome;
   /** Isolation cases: runs that start at the same time as this one. */
   observers?: Observers;
+  /**
+   * Only stopping the engine from outside ends this case in time (terminating its worker): it never returns to the
+   * interpreter, whose polls end every other runaway script. An engine on the host's own thread cannot be stopped so,
+   * and its suite leaves these cases out (docs/isolation.md).
+   */
+  hardStop?: true;
 }

@@ -6,7 +6,8 @@ const HOST_TRACES = /node_modules|file:\/\/|\.[cm]?[jt]s:\d+:\d+/;
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 const isPosition = (value: unknown) => value === null || (Number.isSafeInteger(value) && (value as number) >= 1);
-const bytes = (text: string) => Buffer.byteLength(text, "utf8");
+const UTF8 = new TextEncoder();
+const bytes = (text: string) => UTF8.encode(text).length;
 
 /** The first place in `value` that is not plain JSON data (plain prototypes, finite numbers, no accessors), or null. */
 export function findNonJson(value: unknown, path = "$", depth = 0): string | null {

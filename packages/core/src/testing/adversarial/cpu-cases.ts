@@ -22,9 +22,12 @@ export const CPU_CASES: readonly AdversarialCase[] = [
   cpu("catastrophic regular-expression backtracking", "return /^(a+)+$/.test('a'.repeat(40) + 'b');"),
   // Built-in calls that never poll the interrupt handler and each outlast the deadline plus the grace here: only
   // terminating the worker stops them. The loops keep the outcome the same on a machine fast enough to finish one.
-  cpu("a huge Array.join in one built-in call", "for (;;) new Array(1e8).join('');"),
-  cpu("a default sort of many numbers, compared as strings", "const a = Array.from({ length: 1.2e5 }, (_, i) => (i * 7919) % 1.2e5); for (;;) a.sort();"),
-  cpu("JSON.stringify of a large array, again and again", "const a = new Array(3e5).fill({ a: 1 }); while (true) JSON.stringify(a);"),
+  { ...cpu("a huge Array.join in one built-in call", "for (;;) new Array(1e8).join('');"), hardStop: true },
+  {
+    ...cpu("a default sort of many numbers, compared as strings", "const a = Array.from({ length: 1.2e5 }, (_, i) => (i * 7919) % 1.2e5); for (;;) a.sort();"),
+    hardStop: true,
+  },
+  { ...cpu("JSON.stringify of a large array, again and again", "const a = new Array(3e5).fill({ a: 1 }); while (true) JSON.stringify(a);"), hardStop: true },
   cpu("a sort whose comparator never ends", "return [3, 1, 2].sort(() => { for (;;) {} });"),
   cpu("an infinite loop in a getter of tool arguments", "await tools.adversary.echo({ get text() { for (;;) {} } });"),
   cpu("an infinite loop in toJSON of tool arguments", "await tools.adversary.echo({ toJSON() { for (;;) {} } });"),

@@ -2,10 +2,10 @@
 // objects QuickJS cannot free), then prints what the run reported and what the engine printed, as JSON.
 // Run with `node --import tsx`; the guest's sources are `?raw` imports, which the raw-text hook answers.
 import { register } from "node:module";
-import { RAW_TEXT_HOOKS_URL } from "../../host/start-worker.js";
+import { rawTextHooksUrl } from "../../host/start-worker.js";
 import type { RunDone } from "../../protocol.js";
 
-register(RAW_TEXT_HOOKS_URL);
+register(rawTextHooksUrl());
 const { prepareScript } = await import("../../../script/index.js");
 const { SERIALIZER_SOURCE } = await import("../../../serializer/index.js");
 const { compileQuickJSModule, memoryPages } = await import("../../host/index.js");

@@ -1,0 +1,3 @@
+import { codemodeConfig } from "@codemode/eslint-config";
+
+export default codemodeConfig({ adapter: true });

@@ -1,0 +1,4 @@
+// Deno gives a `.wasm` file as a compiled WebAssembly.Module through a source phase import, with no --allow-read.
+import source module from "./typescript-stripper.wasm";
+
+export default module;

@@ -1,0 +1,1 @@
+export type { EngineKind } from "./platform.js";

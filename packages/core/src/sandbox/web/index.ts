@@ -1,0 +1,1 @@
+export { createWebWorkerStarter } from "./start-web-worker.js";
