@@ -56,6 +56,7 @@ export {
   CodeModeError,
   ERROR_CODES,
   isCodeModeError,
+  nearestName,
   toErrorData,
   type CallErrorCode,
   type CodeModeErrorCode,
