@@ -19,7 +19,9 @@ async function findTool(name: string): Promise<ToolDefinition | undefined> {
 }
 
 describe("createCodeMode", () => {
-  const codeMode = createCodeMode({ poolSize: 1, findTool });
+  // The check knows only the tools it is given, and would refuse these scripts before findTool is asked: a host whose
+  // tools arrive late (the gateway) lists the ones a script names before it checks the script.
+  const codeMode = createCodeMode({ poolSize: 1, findTool, check: "off" });
   afterAll(() => codeMode.close());
 
   it("asks findTool for a tool it lacks, and calls, validates and records what it finds", async () => {
