@@ -38,11 +38,11 @@ const THEME = EditorView.theme({
 });
 
 /**
- * Makes the editor in `parent`; `onRun` is Ctrl/Cmd+Enter. It lives in a shadow root of `parent`: there CodeMirror's
+ * Makes the editor in `parent`; `onRun` is Ctrl/Cmd+Enter, `onEdit` is told of each change to the text. It lives in a shadow root of `parent`: there CodeMirror's
  * styles go into a constructed stylesheet, which the console's Content-Security-Policy (`style-src 'self'`, no
  * inline style) allows; on the page itself it would add a `<style>` element, which that policy blocks.
  */
-export function createEditor(parent: HTMLElement, options: { text: string; tools: () => ToolItem[]; onRun: () => void }): Editor {
+export function createEditor(parent: HTMLElement, options: { text: string; tools: () => ToolItem[]; onRun: () => void; onEdit?: () => void }): Editor {
   const root = parent.shadowRoot ?? parent.attachShadow({ mode: "open" });
   const completeTools = (context: CompletionContext) => {
     const word = context.matchBefore(/tools\.[\w.]*/);
@@ -80,6 +80,9 @@ export function createEditor(parent: HTMLElement, options: { text: string; tools
           ...completionKeymap,
         ]),
         THEME,
+        EditorView.updateListener.of((update) => {
+          if (update.docChanged) options.onEdit?.();
+        }),
         EditorView.contentAttributes.of({ "aria-label": "Script" }),
       ],
     }),

@@ -34,7 +34,17 @@ export function PlaygroundPage() {
   const runRef = useRef(run);
   runRef.current = run;
   useEffect(() => {
-    editor.current = createEditor(host.current!, { text: playgroundDraft.code ?? EXAMPLE, tools: () => tools.current, onRun: () => runRef.current() });
+    editor.current = createEditor(host.current!, {
+      text: playgroundDraft.code ?? EXAMPLE,
+      tools: () => tools.current,
+      onRun: () => runRef.current(),
+      // What a check found is of the text it checked: an edit clears it, rather than leave marks on other code.
+      // (CodeMirror takes no new transaction while it tells of one, so the marks go just after.)
+      onEdit: () => {
+        setChecked(undefined);
+        queueMicrotask(() => editor.current?.mark([]));
+      },
+    });
     delete playgroundDraft.code;
     api<{ items: ToolItem[] }>("tools?limit=100").then((page) => (tools.current = page.items), (failure: Error) => setError(failure.message));
     api<{ declarations: string }>("declarations").then((answer) => setDeclarations(answer.declarations), () => undefined);

@@ -157,8 +157,11 @@ describe.skipIf(!HAS_CHROMIUM)("the web console, in Chromium", () => {
     expect(await page.locator(".cm-lintRange-error").count()).toBeGreaterThan(0);
     await shoot(page, "4-check");
 
-    // A two-page script; the second page is read only once this page shows the first page's line.
+    // A two-page script; the second page is read only once this page shows the first page's line. Editing the script
+    // clears what the check found in the one before.
     await setScript(page, INVOICES);
+    await problems.waitFor({ state: "detached" });
+    expect(await page.locator(".cm-lintRange-error").count()).toBe(0);
     await page.getByRole("button", { name: "Run", exact: true }).click();
     const events = page.getByLabel("Live events");
     await events.getByText("read page 1 of 2").waitFor();
