@@ -10,7 +10,6 @@ import {
   type CodeMode,
   type CreateCodeModeOptions,
   type ExecutionLimits,
-  type ToolDefinition,
   type WorkspaceOptions,
 } from "@codemode/core";
 import { approveThroughClient } from "../approval/index.js";
