@@ -3,7 +3,7 @@ import { createToolCatalog, type ToolCatalog } from "../catalog/index.js";
 import { unavailableChecker } from "../check/index.js";
 import { CodeModeError, ERROR_MESSAGES, isCodeModeError } from "../errors/index.js";
 import { resolveLimits, type ExecutionLimits } from "../limits/index.js";
-import { createHostCalls, type PoolJob, type RunOutcome, type RunRecording, type WorkerPool, type WorkerPoolOptions } from "../sandbox/index.js";
+import { createEventSink, createHostCalls, endEventOf, type EventSink, type PoolJob, type RunOutcome, type RunRecording, type WorkerPool, type WorkerPoolOptions } from "../sandbox/index.js";
 import { createSessions, readSessionTarget, type SessionTarget } from "../session/index.js";
 import { isParseError, locateError, parsePositionOf, prepareScript, type PreparedScript } from "../script/index.js";
 import { loadTypeStripperFor } from "./load-type-stripper.js";
@@ -12,7 +12,7 @@ import { FILES_DECLARATION } from "../workspace/index.js";
 import { RESOURCES_DECLARATION } from "../resources/index.js";
 import { createAllowFilter, createResourceAllowFilter, createToolRegistry, type AllowFilter, type ToolDefinition, type ToolRegistry } from "../tools/index.js";
 import type { CodeMode, CreateCodeModeOptions, ExecuteOptions, ResumeOptions } from "./code-mode.js";
-import { openContinuation, readPauseSettings, startPauseRun, suspend, type PauseRun } from "./pause-runs.js";
+import { openContinuation, pausesApprovals, readPauseSettings, startPauseRun, suspend, type PauseRun } from "./pause-runs.js";
 import { failedResult, type CheckDiagnostic, type Diagnostic, type ExecutionResult, type JsonValue } from "../envelopes/index.js";
 import { createScriptCheck, parseErrorResult, refusedResult, uncheckedDiagnostic } from "./script-check.js";
 import { encodeScriptArgs } from "./encode-script-args.js";
@@ -40,6 +40,8 @@ interface RunSpec {
   args: string | undefined;
   target: SessionTarget | undefined;
   options: Pick<ExecuteOptions, "signal" | "context" | "owner" | "traceAttributes">;
+  /** Where the run's events go; absent when nobody listens. */
+  events: EventSink | undefined;
   pauseRun: PauseRun | undefined;
   /** The tool set a resumed run checked its continuation against; absent takes the current one. */
   tools?: ToolSet;
@@ -133,26 +135,29 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
     // A caller's mistake throws, like a bad allowlist, rather than becoming the script's failure.
     const args = encodeScriptArgs(executeOptions.args, limits.maxCodeBytes);
     const target = readSessionTarget(executeOptions, sessions !== undefined);
-    if (target && pause) {
-      throw new CodeModeError("INVALID_OPTIONS", "A run in a session cannot pause: pause mode (approvals.mode \"pause\") runs without sessionId.", {
-        details: { option: "sessionId" },
-      });
-    }
+    const pausing = pausesApprovals(executeOptions.approvals, pause, target !== undefined);
     // The worker's thread wakes while the script is prepared below, rather than after.
     if (!target) pool.expect();
-    const pauseRun = pause ? await startPauseRun() : undefined;
-    return run({ code, started, allowed, allow: executeOptions.allow, args, target, options: executeOptions, pauseRun });
+    const pauseRun = pausing ? await startPauseRun() : undefined;
+    const events = createEventSink(executeOptions.onEvent, started);
+    return run({ code, started, allowed, allow: executeOptions.allow, args, target, options: executeOptions, events, pauseRun });
   }
 
   async function resume(continuation: string, resumeOptions: ResumeOptions): Promise<ExecutionResult> {
     if (closed) throw new CodeModeError("CLOSED", "This code mode is closed; create a new one to run scripts.");
-    if (!pause) throw new CodeModeError("INVALID_OPTIONS", "resume needs pause mode: createCodeMode({ approvals: { mode: \"pause\", secret } }).");
+    if (!pause) throw new CodeModeError("INVALID_OPTIONS", "resume needs a secret to check continuations: createCodeMode({ approvals: { mode: \"pause\", secret } }).");
     if (typeof resumeOptions !== "object" || resumeOptions === null || typeof resumeOptions.owner !== "string") {
       throw new CodeModeError("INVALID_OPTIONS", "resume: owner must be a string (the paused run's owner, \"\" by default).", { details: { option: "owner" } });
     }
     const started = performance.now();
+    const events = createEventSink(resumeOptions.onEvent, started);
+    const refused = (result: ExecutionResult) => {
+      const ended = { ...result, durationMs: Math.round(performance.now() - started) };
+      events?.(endEventOf(ended));
+      return ended;
+    };
     // Checked before the claim: a resume cancelled before it starts leaves the continuation usable.
-    if (resumeOptions.signal?.aborted) return failedResult({ kind: "Cancelled", message: ERROR_MESSAGES.executionCancelled, line: null, column: null });
+    if (resumeOptions.signal?.aborted) return refused(failedResult({ kind: "Cancelled", message: ERROR_MESSAGES.executionCancelled, line: null, column: null }));
     const tools = toolSet;
     let opened: Awaited<ReturnType<typeof openContinuation>>;
     try {
@@ -169,7 +174,7 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
       // The store's own error stays on the host: it may name hosts or keys.
       opened = failedResult({ kind: "InternalError", message: "The continuation store failed, so the run was not resumed; nothing ran.", line: null, column: null });
     }
-    if ("status" in opened) return { ...opened, durationMs: Math.round(performance.now() - started) };
+    if ("status" in opened) return refused(opened);
     const { body, run: pauseRun } = opened;
     pool.expect();
     return run({
@@ -180,13 +185,14 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
       args: body.args,
       target: undefined,
       options: resumeOptions,
+      events,
       pauseRun,
       tools,
     });
   }
 
   async function run(spec: RunSpec): Promise<ExecutionResult> {
-    const { code, started, allowed, args, target, options: runOptions, pauseRun } = spec;
+    const { code, started, allowed, args, target, options: runOptions, events, pauseRun } = spec;
     const openTelemetry = await loadOpenTelemetry();
     const spans = openTelemetry ? startExecutionSpans(openTelemetry, runOptions.traceAttributes) : null;
     const finish = (result: Omit<ExecutionResult, "durationMs">, returned?: Returned) => {
@@ -195,6 +201,7 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
       const resultBytes = returned && shown.result === returned.value ? returned.bytes : undefined;
       const fitted = fitResult({ ...shown, durationMs: Math.round(performance.now() - started) }, limits.maxOutputBytes, resultBytes);
       spans?.end(fitted);
+      events?.(endEventOf(fitted));
       return fitted;
     };
     let prepared: PreparedScript;
@@ -227,6 +234,7 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
       maxToolResultBytes: limits.maxToolResultBytes,
       trace,
       hooks: combineHooks(hooks, spans?.hooks),
+      events,
       approve: options.approve,
       approvalTimeoutMs: limits.approvalTimeoutMs,
       ...(pauseRun ? { pause: { runId: pauseRun.runId, decisions: pauseRun.decisions } } : {}),
@@ -242,6 +250,7 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
         args,
         ...(callStyle === "value" ? { callStyle } : {}),
         ...(pauseRun ? { record: recordingOf(pauseRun) } : {}),
+        ...(events ? { live: true as const } : {}),
       },
       onCalls: (batch, reply, hold) => calls.handle(batch, reply, hold),
       signal: runOptions.signal,
@@ -340,6 +349,10 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
       // close() already ended every session; a cleanup racing a shutdown should not have to catch.
       if (closed) return false;
       return sessions!.end(target!);
+    },
+    async listSessions({ owner = "" } = {}) {
+      if (!sessions) throw new CodeModeError("INVALID_OPTIONS", "listSessions needs sessions, which are off: create the code mode with `sessions: {}`.");
+      return closed ? [] : sessions.list(owner);
     },
     async close() {
       closed = true;
