@@ -5,6 +5,7 @@ import { createCodeMode } from "./create-code-mode.js";
 let inFlight = 0;
 let peak = 0;
 const aborted: string[] = [];
+let onStart: (tag: string) => void = () => {};
 
 const wait = defineTool({
   name: "slow.wait",
@@ -23,6 +24,7 @@ const wait = defineTool({
         aborted.push(args.tag ?? "?");
         reject(signal.reason);
       });
+      onStart(args.tag ?? "?");
     }),
 });
 
@@ -82,10 +84,12 @@ describe("createCodeMode", () => {
   it("fails with Cancelled and aborts the tools when the caller aborts", async () => {
     reset();
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 50);
+    // Aborted once the call is under way (the check and a loaded machine may take any time before it starts).
+    onStart = () => controller.abort();
     const result = await codeMode.execute('await tools.slow.wait({ ms: 5000, tag: "caller" }); return 1;', {
       signal: controller.signal,
     });
+    onStart = () => {};
     expect(result.error).toMatchObject({ kind: "Cancelled" });
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(aborted).toEqual(["caller"]);
