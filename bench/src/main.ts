@@ -5,6 +5,8 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { runCatalogBench } from "./catalog/run-catalog-bench.js";
+import { formatCliReport } from "./cli/format-cli-report.js";
+import { runCliBench } from "./cli/run-cli-bench.js";
 import { runEngineBench } from "./engine/run-engine-bench.js";
 import { formatCatalogReport } from "./report/format-catalog-report.js";
 import { formatEngineReport } from "./report/format-engine-report.js";
@@ -70,6 +72,14 @@ if (only === undefined || only === "sessions") {
   const report = await runSessionsBench(log);
   await writeFile(`${RESULTS}sessions.json`, `${JSON.stringify({ machine: { ...machine, loadAfter: describeMachine().loadAverage }, ...report }, null, 2)}\n`);
   console.log(`\n## Sessions (bench/results/sessions.json)\n\n${formatSessionsReport(report)}\n`);
+}
+// The first minute of the CLI builds the baseline commit's CLI and takes several minutes: it runs only when named.
+if (only === "cli") {
+  const machine = describeMachine();
+  const report = await runCliBench(log);
+  await writeFile(`${RESULTS}cli.json`, `${JSON.stringify({ machine: { ...machine, loadAfter: describeMachine().loadAverage }, ...report }, null, 2)}\n`);
+  console.log(`\n## CLI, the first minute (bench/results/cli.json)\n\n${formatCliReport(report)}\n`);
+  if (report.wrong.length > 0) throw new Error(`CLI: ${report.wrong.length} commands answered wrongly.`);
 }
 if (only === undefined || only === "check") {
   const machine = describeMachine();

@@ -54,6 +54,7 @@ export {
   CodeModeError,
   ERROR_CODES,
   isCodeModeError,
+  nearestName,
   toErrorData,
   type CallErrorCode,
   type CodeModeErrorCode,

@@ -1,6 +1,10 @@
 import { runCli } from "./cli/index.js";
 
-const io = { stdout: (text: string) => process.stdout.write(text), stderr: (text: string) => process.stderr.write(text) };
+const io = {
+  stdout: (text: string) => process.stdout.write(text),
+  stderr: (text: string) => process.stderr.write(text),
+  stderrIsTerminal: process.stderr.isTTY === true,
+};
 
 // A stray rejection (an upstream library, a worker torn down during shutdown) is reported, but it must not kill a
 // serving gateway or turn a finished command's exit code into a crash.

@@ -14,6 +14,7 @@ export {
   type CreateGatewayOptions,
   type CreateGatewayServerOptions,
   type Gateway,
+  type GatewayUpstreamState,
   type HttpListener,
   type ListenOptions,
   type NodeHttpHandler,
@@ -30,7 +31,7 @@ export {
   type UpstreamCaller,
   type UpstreamProgress,
 } from "./tools/index.js";
-export { createUpstream, type CreateUpstreamOptions, type Upstream, type UpstreamStatus } from "./upstream/index.js";
+export { createUpstream, type CreateUpstreamOptions, type Upstream, type UpstreamLogFields, type UpstreamStatus } from "./upstream/index.js";
 // The core's types this package's options and results are made of, so its users name them from here; and the error
 // class its config loader and gateway throw.
 export { CodeModeError } from "@codemode/core";

@@ -1,5 +1,6 @@
 import { toolPath } from "../catalog/index.js";
-import { MAX_TOOL_NAME_LENGTH, nearestName, type RegisteredTool } from "../tools/index.js";
+import { nearestName } from "../errors/index.js";
+import { MAX_TOOL_NAME_LENGTH, type RegisteredTool } from "../tools/index.js";
 import type { Fault } from "./script-checker.js";
 
 /** A fault in words the model can act on: what is wrong, and the fix when one is plain. */

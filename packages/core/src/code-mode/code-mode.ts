@@ -13,6 +13,13 @@ import type { EngineKind } from "../platform/index.js";
 export interface CreateCodeModeOptions extends ToolCallHooks {
   /** The host tools scripts can call. */
   tools?: readonly ToolDefinition[];
+  /**
+   * Asked when a script calls a tool the tool set lacks (and the allowlist admits), before the call fails with
+   * `not_found`: a host whose tools arrive late, such as a gateway whose upstream is still starting, resolves to the
+   * tool's definition once it knows it, or throws the error the call should fail with (a `CodeModeError`
+   * `UNAVAILABLE` for a server that is down). Undefined keeps `not_found`. `signal` aborts when the run ends.
+   */
+  findTool?: (name: string, options: { signal: AbortSignal }) => Promise<ToolDefinition | undefined>;
   /** Limits of every execution; an absent or 0 limit takes its default (DEFAULT_LIMITS). */
   limits?: Partial<ExecutionLimits>;
   /**

@@ -183,7 +183,7 @@ describe("createCodeMode", () => {
     const queued = codeMode.execute("return 1", { sessionId: sessionId! });
     const result = await stuck;
     expect(result.error?.kind).toBe("TimeoutExceeded");
-    expect(result.error?.message).toMatch(/^Script ran past its 500 ms deadline\. The session ended/);
+    expect(result.error?.message).toMatch(/^Script ran past its 500 ms deadline; limits\.timeoutMs raises it\. The session ended/);
     expect(result.sessionId).toBeUndefined();
     expect((await queued).error?.kind).toBe("SessionNotFound");
   });

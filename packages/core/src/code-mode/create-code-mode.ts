@@ -116,6 +116,12 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
     ? createSessions(options.sessions, { memoryBytes, maxStackBytes, serializerSource: SERIALIZER_SOURCE, createPool }, runLimits(limits))
     : undefined;
   const prepare = createPrepareCache(limits);
+  const findTool = options.findTool
+    ? async (name: string, signal: AbortSignal) => {
+        const found = await options.findTool!(name, { signal });
+        return found ? createToolRegistry([found]).get(name) : undefined;
+      }
+    : undefined;
   const globals = () => `${workspace ? `${FILES_DECLARATION}\n` : ""}${options.resources ? `${RESOURCES_DECLARATION}\n` : ""}`;
   // The checker is a compiler process shared by the code modes of the process, started on the first check; what it
   // needs loads now, in the background, as the pool's first worker starts.
@@ -221,6 +227,7 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
     if (checked && "refused" in checked) return finish(refusedResult(checked.refused));
     const calls = createHostCalls({
       tools: globals ? (name) => globals.own(tools.registry.get(name)) : (name) => tools.registry.get(name),
+      findTool,
       allTools: () => tools.registry.tools,
       allowed,
       allowedResources: createResourceAllowFilter(spec.allow),

@@ -7,5 +7,6 @@ export {
   type ErrorCodeEntry,
   type ErrorSurface,
 } from "./error-codes.js";
-export { ERROR_MESSAGES } from "./error-messages.js";
+export { ERROR_MESSAGES, LIMIT_MESSAGES } from "./error-messages.js";
+export { nearestName } from "./nearest-name.js";
 export { toErrorData, type ErrorData } from "./to-error-data.js";

@@ -9,8 +9,13 @@ describe("resolveLimits", () => {
   });
 
   it("rejects unknown, negative and fractional limits with the limit's name", () => {
-    expect(() => resolveLimits({ timeoutMS: 5 } as never)).toThrow('Unknown limit "timeoutMS".');
+    expect(() => resolveLimits({ colour: 5 } as never)).toThrow(/^Unknown limit "colour"\. The limits are timeoutMs, memoryBytes, /);
     expect(() => resolveLimits({ maxHostCalls: -1 })).toThrow(/"maxHostCalls" must be a positive integer/);
     expect(() => resolveLimits({ memoryBytes: 1.5 })).toThrow(/"memoryBytes"/);
+  });
+
+  it("names the limit an unknown one most likely meant, and every valid one", () => {
+    const names = Object.keys(DEFAULT_LIMITS).join(", ");
+    expect(() => resolveLimits({ timeoutMS: 5 } as never)).toThrow(`Unknown limit "timeoutMS"; did you mean "timeoutMs"? The limits are ${names}.`);
   });
 });

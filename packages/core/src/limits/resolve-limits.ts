@@ -1,4 +1,4 @@
-import { CodeModeError } from "../errors/index.js";
+import { CodeModeError, nearestName } from "../errors/index.js";
 import { DEFAULT_LIMITS, type ExecutionLimits } from "./execution-limits.js";
 
 /** Fills in the defaults: a limit that is absent or 0 takes its default; anything else must be a positive integer. */
@@ -6,7 +6,10 @@ export function resolveLimits(limits: Partial<ExecutionLimits> = {}): ExecutionL
   const resolved = { ...DEFAULT_LIMITS };
   for (const [key, value] of Object.entries(limits) as [keyof ExecutionLimits, unknown][]) {
     if (!(key in DEFAULT_LIMITS)) {
-      throw new CodeModeError("INVALID_OPTIONS", `Unknown limit "${key}".`, { details: { limit: key } });
+      const names = Object.keys(DEFAULT_LIMITS);
+      const near = nearestName(key, names);
+      const guess = near === undefined ? "." : `; did you mean "${near}"?`;
+      throw new CodeModeError("INVALID_OPTIONS", `Unknown limit "${key}"${guess} The limits are ${names.join(", ")}.`, { details: { limit: key } });
     }
     if (value === undefined || value === 0) continue;
     if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0) {

@@ -1,7 +1,7 @@
 import type { ColumnUnit, PreparedScript } from "./prepared-script.js";
 import { removeCodeFences } from "./remove-code-fences.js";
 import { scanScript } from "./scan-script.js";
-import type { CodeModeError } from "../errors/index.js";
+import { LIMIT_MESSAGES, type CodeModeError } from "../errors/index.js";
 import { createParseError, isParseError, parsePositionOf } from "./parse-error.js";
 import { hasTypeStripper, stripTypes } from "./strip-types.js";
 import { toUtf16Column } from "./to-utf16-column.js";
@@ -49,7 +49,7 @@ export function needsTypeStripper(code: string): boolean {
 export function prepareScript(code: string, options: PrepareScriptOptions): PreparedScript {
   const bytes = utf8ByteLength(code);
   if (bytes > options.maxCodeBytes) {
-    throw createParseError(`The script is ${bytes} bytes, over the ${options.maxCodeBytes}-byte limit.`);
+    throw createParseError(LIMIT_MESSAGES.code(bytes, options.maxCodeBytes));
   }
   const userLines = code.split("\n");
   let { source } = wrap(removeCodeFences(code));

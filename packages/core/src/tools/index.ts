@@ -27,6 +27,5 @@ export type {
   ToolSchema,
 } from "./tool-definition.js";
 export { checkToolName, createToolNamer, MAX_TOOL_NAME_LENGTH, type ToolNamer } from "./tool-name.js";
-export { nearestName } from "./nearest-name.js";
 export { createToolRegistry, type RegisteredTool, type ToolRegistry } from "./tool-registry.js";
 export { isToolResult, toolResult, type ToolResult } from "./tool-result.js";

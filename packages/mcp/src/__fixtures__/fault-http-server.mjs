@@ -26,6 +26,8 @@ function createMcpServer() {
   });
   server.registerTool("fail", {}, async () => ({ ...text("The invoice store is read-only today."), isError: true }));
   // Answered below, at the HTTP level, before any MCP handling.
+  server.registerTool("malformed", { description: "Answer with a result that is not a CallToolResult." }, async () => text("unreachable"));
+  server.registerTool("deep", { inputSchema: { depth: z.number() } }, async () => text("unreachable"));
   server.registerTool("crash", { description: "Exit the process in the middle of the call." }, async () => text("unreachable"));
   server.registerTool("disconnect", { description: "Drop the connection in the middle of the call." }, async () => text("unreachable"));
   server.registerTool("where", { description: "Fail with an error page that quotes the URL and credentials it was called with." }, async () => text("unreachable"));
@@ -37,6 +39,16 @@ function createMcpServer() {
   });
   for (const name of added) addTool(server, name);
   return server;
+}
+
+function deepResult(depth) {
+  return `{"content":[{"type":"text","text":"deep"}],"structuredContent":{"deep":${"[".repeat(depth)}${"]".repeat(depth)}}}`;
+}
+
+function answerByHand(response, id, resultJson) {
+  const message = `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${resultJson}}`;
+  if (process.env.JSON_RESPONSE === "1") return response.writeHead(200, { "content-type": "application/json" }).end(message);
+  response.writeHead(200, { "content-type": "text/event-stream" }).end(`event: message\ndata: ${message}\n\n`);
 }
 
 function addTool(server, name) {
@@ -56,6 +68,8 @@ const http = createServer(async (request, response) => {
   const body = request.method === "POST" ? await readBody(request) : undefined;
   const called = body?.method === "tools/call" ? body.params?.name : undefined;
   if (called === "crash") return setTimeout(() => process.exit(1), 20);
+  // Written by hand: the SDK would refuse to send a malformed result, and JSON.stringify cannot write a deep one.
+  if (called === "malformed" || called === "deep") return answerByHand(response, body.id, called === "deep" ? deepResult(body.params.arguments.depth) : '{"content":"this should be an array"}');
   if (called === "where") {
     // A careless server's error page: it quotes the request, query string and credentials included.
     const message = `Internal error at http://${request.headers.host}${request.url} (authorization: ${request.headers.authorization ?? "none"})`;

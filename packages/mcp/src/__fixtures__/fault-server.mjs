@@ -1,12 +1,18 @@
 // A hand-written stdio MCP server that misbehaves on request, for the gateway's fault tests.
 // No SDK on purpose: it must be able to send what the SDK would refuse to send.
-import { existsSync } from "node:fs";
+import { appendFileSync, existsSync } from "node:fs";
 import { createInterface } from "node:readline";
 
 if (process.env.FAULT_DOWN_WHILE && existsSync(process.env.FAULT_DOWN_WHILE)) {
   process.stderr.write("fault-server: refusing to start\n");
   process.exit(3);
 }
+// One line per start, for tests that count how often the gateway started this server.
+if (process.env.STARTS_FILE) appendFileSync(process.env.STARTS_FILE, `${process.pid}\n`);
+// A server that takes this long before it reads its first message, as a cold `npx -y` does.
+if (process.env.FAULT_START_DELAY_MS) await new Promise((resolve) => setTimeout(resolve, Number(process.env.FAULT_START_DELAY_MS)));
+if (process.env.READY_FILE) appendFileSync(process.env.READY_FILE, `${process.pid}\n`);
+let initialized = false;
 
 const send = (message) => process.stdout.write(JSON.stringify({ jsonrpc: "2.0", ...message }) + "\n");
 const text = (value) => ({ content: [{ type: "text", text: typeof value === "string" ? value : JSON.stringify(value) }] });
@@ -18,6 +24,7 @@ const tools = [
   { name: "hang", description: "Never answer.", inputSchema: schema() },
   { name: "malformed", description: "Answer with a result that is not a CallToolResult.", inputSchema: schema() },
   { name: "huge", description: "Answer with `mb` MiB of text.", inputSchema: schema({ mb: { type: "number" } }) },
+  { name: "deep", description: "Answer with structuredContent nested `depth` arrays deep.", inputSchema: schema({ depth: { type: "number" } }) },
   { name: "disconnect", description: "Close stdout in the middle of the call, then exit.", inputSchema: schema() },
   { name: "add_tool", description: "Add a tool and announce the change.", inputSchema: schema({ name: { type: "string" } }) },
   { name: "remove_tool", description: "Remove a tool and announce the change.", inputSchema: schema({ name: { type: "string" } }) },
@@ -57,8 +64,11 @@ input.on("line", (line) => {
   }
   if (message.id === undefined) return;
   const reply = (result) => send({ id: message.id, result });
+  // Some 2025-era servers exit on any request before `initialize`, the 2026 era probe included.
+  if (process.env.FAULT_EXIT_BEFORE_INITIALIZE && !initialized && message.method !== "initialize") process.exit(4);
   switch (message.method) {
     case "initialize":
+      initialized = true;
       return reply({
         protocolVersion: message.params.protocolVersion,
         capabilities: { tools: { listChanged: true } },
@@ -91,6 +101,11 @@ function call(name, args, reply, id) {
       return reply({ content: "this should be an array" });
     case "huge":
       return reply(text("x".repeat(Math.round(args.mb * 1024 * 1024))));
+    case "deep": {
+      // Written by hand: JSON.stringify itself cannot write what the gateway must survive reading.
+      const nested = "[".repeat(args.depth) + "]".repeat(args.depth);
+      return process.stdout.write(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{"content":[{"type":"text","text":"deep"}],"structuredContent":{"deep":${nested}}}}\n`);
+    }
     case "disconnect":
       process.stdout.end();
       return setTimeout(() => process.exit(0), 50);

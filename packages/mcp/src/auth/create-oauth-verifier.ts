@@ -1,4 +1,4 @@
-import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from "jose";
+import type { createRemoteJWKSet, JWTPayload } from "jose";
 import { DEFAULT_OAUTH_ALGORITHMS, type OAuthConfig } from "../config/index.js";
 import { allowByClaim } from "./allow-by-claim.js";
 import type { Principal } from "./principal.js";
@@ -27,10 +27,13 @@ const JWKS_MAX_AGE_MS = 10 * 60_000;
  */
 export function createOAuthVerifier(config: OAuthConfig, log: (message: string) => void): OAuthVerifier {
   const requiredScopes = config.requiredScopes ?? [];
+  // Loaded here, not at import: a gateway without OAuth (and every one-shot CLI command) never needs it.
+  const jose = import("jose");
+  jose.catch(() => undefined);
   let keys: Promise<ReturnType<typeof createRemoteJWKSet>> | undefined;
   const keySet = () => {
-    keys ??= (config.jwksUri ? Promise.resolve(config.jwksUri) : discoverJwksUri(config.issuer)).then((uri) =>
-      createRemoteJWKSet(new URL(uri), { cooldownDuration: config.jwksCooldownMs ?? 30_000, cacheMaxAge: JWKS_MAX_AGE_MS }),
+    keys ??= (config.jwksUri ? Promise.resolve(config.jwksUri) : discoverJwksUri(config.issuer)).then(async (uri) =>
+      (await jose).createRemoteJWKSet(new URL(uri), { cooldownDuration: config.jwksCooldownMs ?? 30_000, cacheMaxAge: JWKS_MAX_AGE_MS }),
     );
     // A failed discovery is tried again by the next request rather than remembered.
     keys.catch(() => (keys = undefined));
@@ -39,6 +42,7 @@ export function createOAuthVerifier(config: OAuthConfig, log: (message: string) 
 
   async function verify(token: string, resource: string): Promise<OAuthVerdict> {
     let payload: JWTPayload;
+    const { errors, jwtVerify } = await jose;
     try {
       const jwks = await keySet();
       ({ payload } = await jwtVerify(token, jwks, {
@@ -49,7 +53,7 @@ export function createOAuthVerifier(config: OAuthConfig, log: (message: string) 
         requiredClaims: ["exp", "sub"],
       }));
     } catch (error) {
-      return refusal(error, config, log);
+      return refusal(error, errors, config, log);
     }
     const missing = requiredScopes.filter((scope) => !scopesOf(payload).includes(scope));
     if (missing.length > 0) {
@@ -68,7 +72,7 @@ export function createOAuthVerifier(config: OAuthConfig, log: (message: string) 
   return { issuer: config.issuer, requiredScopes, verify };
 }
 
-function refusal(error: unknown, config: OAuthConfig, log: (message: string) => void): OAuthVerdict {
+function refusal(error: unknown, errors: typeof import("jose").errors, config: OAuthConfig, log: (message: string) => void): OAuthVerdict {
   const invalid = (message: string): OAuthVerdict => ({ ok: false, status: 401, error: "invalid_token", message });
   if (error instanceof errors.JWTExpired) return invalid("the token has expired");
   if (error instanceof errors.JWTClaimValidationFailed) {

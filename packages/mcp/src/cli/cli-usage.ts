@@ -43,5 +43,10 @@ Options:
   -h, --help          Show this help.
   -V, --version       Print the version.
 
-Exit codes: 0 success, 1 the script failed (or check found faults), 2 bad usage, bad config or no upstream that could start
-(an upstream that cannot start while others can is named on stderr, and its tools are missing).`;
+Upstreams start when a command first needs them, with progress on stderr. Each one's tool list is kept
+in a cache folder (CODEMODE_CACHE_DIR, default ~/.cache/codemode on Linux), so search, types and check
+answer from it without starting anything, and exec starts only the upstreams its script calls.
+
+Exit codes: 0 success, 1 the script failed (or check found faults), 2 bad usage, bad config, or
+(search, types, check) no upstream whose tools could be listed (one that cannot start while others can
+is named on stderr).`;

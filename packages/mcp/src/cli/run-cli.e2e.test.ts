@@ -98,12 +98,14 @@ return { size: w.data.size, escape: escape.error.code };`);
       expect(served.stderr).not.toContain("secret-pw");
     });
 
-    it("names an upstream that cannot start, with exit 2", async () => {
+    it("names an upstream whose command is not on PATH, and the key that fixes it, with exit 2", async () => {
       const config = file("broken.json", { mcpServers: { ghost: { command: "definitely-not-a-command-xyz" } } });
       const { code, stderr } = await codemode("types", "--config", config);
       expect(code).toBe(2);
-      expect(stderr).toContain("upstream ghost could not start");
-      expect(stderr).toContain("ENOENT");
+      expect(stderr).toContain(
+        'codemode: upstream ghost could not start: the command "definitely-not-a-command-xyz" was not found on PATH; install it, or write its full path in mcpServers.ghost.command',
+      );
+      expect(stderr).not.toContain("ENOENT");
     });
 
     it("goes on without an upstream that cannot start when others are up, naming it on stderr", async () => {
@@ -229,7 +231,8 @@ return { size: w.data.size, escape: escape.error.code };`);
         let stderr = "";
         child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
         url = await until(() => /listening on (\S+)/.exec(stderr)?.[1] ?? "", 30_000);
-        expect(stderr).toContain(`upstream remote at http://127.0.0.1:${upstreamPort}/mcp is down`);
+        // Upstreams start in the background: the gateway listens before it knows that one is down.
+        await until(() => stderr.includes(`upstream remote at http://127.0.0.1:${upstreamPort}/mcp is down`), 30_000);
         everything = await startEverythingHttp(upstreamPort);
       });
 

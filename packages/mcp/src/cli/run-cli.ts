@@ -1,13 +1,15 @@
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { CodeModeError, isCodeModeError } from "@codemode/core";
+import { CodeModeError, isCodeModeError, nearestName } from "@codemode/core";
+import { defaultCacheDir } from "../catalog-cache/index.js";
 import { replicaIdOf } from "../cluster/index.js";
 import { importClientConfig, loadGatewayConfig, parseGatewayConfig, readClientConfigFile, type GatewayConfig } from "../config/index.js";
-import { createGateway, type Gateway } from "../gateway/index.js";
+import { createGateway, startNamedUpstreams, withUnlistedUpstreams, type Gateway } from "../gateway/index.js";
 import { createLogger, formatLogEntry, LOG_LEVELS, type LogLevel } from "../operate/index.js";
 import { withDeclined, type GatewayCallContext } from "../tools/index.js";
 import { CLI_USAGE } from "./cli-usage.js";
+import { createProgress } from "./create-progress.js";
 import { runCheck } from "./run-check.js";
 import { runLogin, runLogout } from "./run-login.js";
 import { readPackageVersion } from "./read-package-version.js";
@@ -16,6 +18,8 @@ import { readPackageVersion } from "./read-package-version.js";
 export interface CliIo {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
+  /** Whether stderr is a terminal: progress is then one live line rather than a line per step. */
+  stderrIsTerminal?: boolean;
 }
 
 /** The error of a command line the CLI cannot run; it exits 2 with the message and a pointer to `--help`. */
@@ -90,13 +94,22 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       expectPositionals(command, rest, 1, "SCRIPT");
       const loaded = values.config ? await requireConfig(values.config) : { config: parseGatewayConfig({ mcpServers: {} }), baseDir: process.cwd() };
       const workspace = values.workspace === undefined ? undefined : await requireFolder(values.workspace);
-      return withGateway(loaded, io, workspace, async (gateway) => {
-        const code = await readScript(rest[0] as string);
+      const code = await readScript(rest[0] as string);
+      return withGateway(loaded, io, workspace, async (gateway, print) => {
+        // Nothing is started before the script is checked: a fault is reported at once, and each upstream starts when
+        // the script first calls it. An upstream the catalog cache does not know is started first when the script
+        // names it (the check must know its tools), and every one when the script searches the catalog.
+        if (/\bcatalog\s*\./.test(code)) await gateway.start({ upstreams: uncached(gateway) });
+        const unlisted = await startNamedUpstreams(code, {
+          upstreams: () => gateway.upstreams(),
+          check: loaded.config.script?.check === "off" ? undefined : (script) => gateway.codeMode.check(script),
+          ready: (id) => startUpstream(gateway, id),
+        });
         // No client to ask: the upstreams' questions are declined, and the result's diagnostics say so.
         const declined: string[] = [];
         const context: GatewayCallContext = { caller: { onDeclined: (message) => declined.push(message) } };
-        const result = withDeclined(await gateway.codeMode.execute(code, { args: scriptArgs, context }), declined);
-        io.stdout(`${JSON.stringify(result, null, 2)}\n`);
+        const result = withUnlistedUpstreams(withDeclined(await gateway.codeMode.execute(code, { args: scriptArgs, context }), declined), unlisted);
+        print(`${JSON.stringify(result, null, 2)}\n`);
         return result.status === "completed" ? 0 : 1;
       });
     }
@@ -104,7 +117,12 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       expectPositionals(command, rest, 1, "SCRIPT");
       const loaded = values.config ? await requireConfig(values.config) : { config: parseGatewayConfig({ mcpServers: {} }), baseDir: process.cwd() };
       const file = rest[0] as string;
-      return withGateway(loaded, io, undefined, async (gateway) => runCheck(file, await readScript(file), (code) => gateway.codeMode.check(code), io));
+      const code = await readScript(file);
+      return withGateway(loaded, io, undefined, async (gateway, print) => {
+        const notKnown = await startUncached(gateway);
+        if (notKnown) return notKnown;
+        return runCheck(file, code, (script) => gateway.codeMode.check(script), { stdout: print });
+      });
     }
     case "search": {
       expectPositionals(command, rest, 1, "QUERY");
@@ -112,16 +130,21 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       if (values.detail !== undefined && values.detail !== "brief" && values.detail !== "full") {
         throw usageError(`--detail must be brief or full, not "${values.detail}".`);
       }
-      return withGateway(await requireConfig(values.config), io, undefined, async (gateway) => {
+      return withGateway(await requireConfig(values.config), io, undefined, async (gateway, print) => {
+        if (values.server !== undefined) requireUpstream(gateway, values.server);
+        const notKnown = await startUncached(gateway);
+        if (notKnown) return notKnown;
         const args = { query: rest[0], detail: values.detail ?? "brief", ...(values.server ? { namespace: values.server } : {}), ...(limit ? { limit } : {}) };
-        io.stdout(`${JSON.stringify(await gateway.codeMode.catalog.search(args), null, 2)}\n`);
+        print(`${JSON.stringify(await gateway.codeMode.catalog.search(args), null, 2)}\n`);
         return 0;
       });
     }
     case "types":
       expectPositionals(command, rest, 0);
-      return withGateway(await requireConfig(values.config), io, undefined, async (gateway) => {
-        io.stdout(`${gateway.codeMode.declarations()}\n`);
+      return withGateway(await requireConfig(values.config), io, undefined, async (gateway, print) => {
+        const notKnown = await startUncached(gateway);
+        if (notKnown) return notKnown;
+        print(`${gateway.codeMode.declarations()}\n`);
         return 0;
       });
     case "login": {
@@ -167,8 +190,11 @@ async function serve(loaded: LoadedConfig, values: ServeFlags, io: CliIo): Promi
   const format = process.stderr.isTTY ? "text" : "json";
   const write = (_message: string, entry: Parameters<typeof formatLogEntry>[0]) => io.stderr(`${formatLogEntry(entry, format)}\n`);
   const logger = createLogger({ write, level, ...(loaded.config.cluster ? { fields: { replica: replicaIdOf(loaded.config.cluster) } } : {}) });
-  const gateway = createGateway(loaded.config, { baseDir: loaded.baseDir, log: write, logLevel: level });
-  await gateway.start();
+  const gateway = createGateway(loaded.config, { baseDir: loaded.baseDir, log: write, logLevel: level, catalogCache: catalogCacheDir() });
+  // Upstreams connect in the background: a client lists the gateway's tools at once, and a call that needs an
+  // upstream still starting waits for it. Their start-up waits for that first listing (a second at most), on which
+  // it would otherwise spend the CPU. A cluster that cannot start fails serving below, with its own message.
+  gateway.start({ afterFirstListingMs: 1000 }).catch(() => undefined);
   const stopped = new Promise<string>((resolve) => {
     for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => resolve(signal));
     if (transport === "stdio") process.stdin.once("close", () => resolve("stdin closed"));
@@ -213,34 +239,72 @@ async function requireConfig(file: string | undefined): Promise<LoadedConfig> {
   return { config: await loadGatewayConfig(file), baseDir: path.dirname(path.resolve(file)) };
 }
 
+/** Where the CLI keeps each upstream's tool list between runs (`CODEMODE_CACHE_DIR` moves it). */
+function catalogCacheDir(): string {
+  return path.join(defaultCacheDir(), "catalogs");
+}
+
 /**
- * Runs a one-shot command against a started gateway. An upstream that could not start is named on stderr and its
- * tools are missing; only when every upstream is down is there nothing to run against (exit code 2).
+ * Runs a one-shot command against a gateway whose upstreams start when first needed (or when the command starts
+ * them), with progress on stderr. An upstream that could not start is named there, with the server's own stderr.
  */
 async function withGateway(
   loaded: LoadedConfig,
   io: CliIo,
   workspace: string | undefined,
-  body: (gateway: Gateway) => Promise<number>,
+  body: (gateway: Gateway, print: (text: string) => void) => Promise<number>,
 ): Promise<number> {
   const logs: string[] = [];
+  const progress = createProgress(io.stderr, io.stderrIsTerminal === true);
   const gateway = createGateway(loaded.config, {
     baseDir: loaded.baseDir,
-    log: (line) => logs.push(line),
+    catalogCache: catalogCacheDir(),
+    log: (line, entry) => void (progress.show(entry) || logs.push(line)),
     ...(workspace ? { workspace: { dir: workspace } } : {}),
   });
   try {
-    await gateway.start();
-    const down = gateway.upstreams().filter((upstream) => upstream.status !== "connected");
-    if (down.length > 0) {
-      for (const line of logs) io.stderr(`${line}\n`);
-      for (const upstream of down) io.stderr(`codemode: upstream ${upstream.id} could not start: ${upstream.error ?? upstream.status}\n`);
-      if (down.length === gateway.upstreams().length) return 2;
-    }
-    return await body(gateway);
+    const code = await body(gateway, (text) => {
+      progress.close();
+      io.stdout(text);
+    });
+    progress.close();
+    // What a server printed before it failed is often the reason.
+    if (gateway.upstreams().some((upstream) => upstream.status === "down")) for (const line of logs) io.stderr(`${line}\n`);
+    return code;
   } finally {
+    progress.close();
     await gateway.close();
   }
+}
+
+/** The ids of the upstreams no tool list is known of (not in the catalog cache, not listed yet). */
+function uncached(gateway: Gateway): string[] {
+  return gateway.upstreams().filter((upstream) => upstream.catalog === "none").map((upstream) => upstream.id);
+}
+
+/**
+ * Starts the upstreams the catalog cache knows nothing of, so that their tools are listed too; resolves to exit code 2
+ * when no upstream has tools to show after that (every one down), else undefined.
+ */
+async function startUncached(gateway: Gateway): Promise<number | undefined> {
+  await gateway.start({ upstreams: uncached(gateway) });
+  const upstreams = gateway.upstreams();
+  return upstreams.length > 0 && upstreams.every((upstream) => upstream.catalog === "none") ? 2 : undefined;
+}
+
+/** Starts one upstream; rejects, saying why, when it could not list its tools. */
+async function startUpstream(gateway: Gateway, id: string): Promise<void> {
+  await gateway.start({ upstreams: [id] });
+  const state = gateway.upstreams().find((upstream) => upstream.id === id);
+  if (state?.catalog === "none") throw new Error(`Upstream ${id} is down (${state.error ?? "it could not start"}); retrying.`);
+}
+
+/** Refuses a `--server` that names no upstream, with the one it most likely meant. */
+function requireUpstream(gateway: Gateway, id: string): void {
+  const ids = gateway.upstreams().map((upstream) => upstream.id);
+  if (ids.includes(id)) return;
+  const near = nearestName(id, ids);
+  throw usageError(`--server ${id}: no upstream has that id${near === undefined ? "" : `; did you mean "${near}"?`} The upstreams are ${ids.join(", ") || "none"}.`);
 }
 
 /** The path of an existing folder for `--workspace`; anything else is a usage error. */

@@ -73,7 +73,11 @@ describe("codemode login", () => {
     served.revokeRefreshTokens();
     served.rejectAccessTokens();
     const revoked = await codemode("exec", script, "--config", oauthOnly);
-    expect(revoked.code).toBe(2);
+    // The script ran, and its call to crm failed saying why; it started crm when it called it (from the catalog cache).
+    expect(JSON.parse(revoked.stdout)).toMatchObject({
+      status: "completed",
+      result: { ok: false, error: { code: "unavailable", message: "Upstream crm is down (Upstream crm needs a new login: run `codemode login crm` to authorize it); retrying." } },
+    });
     expect(revoked.stderr).toContain("codemode: upstream crm could not start: Upstream crm needs a new login: run `codemode login crm` to authorize it.");
     for (const token of served.issued) expect(ok.stdout + ok.stderr + revoked.stdout + revoked.stderr).not.toContain(token);
   });

@@ -1,5 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { homedir } from "node:os";
+import { homedir, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -78,7 +79,7 @@ describe("client config files as the gateway's config", () => {
 
   it("points a settings file with more than servers in it to codemode import", async () => {
     const problems = await problemsOf(path.join(CLIENTS, "vscode", "settings.json"));
-    expect(problems).toContain("mcp: unknown key");
+    expect(problems).toContainEqual(expect.stringMatching(/^mcp: unknown key \(the keys here are \$schema, mcpServers, /));
     expect(problems).toContain("(root): a client's config file holds more than its servers; `codemode import FILE` prints a gateway config of only them");
   });
 });
@@ -153,5 +154,25 @@ describe("parseJsonc", () => {
     expect(parseJsonc('{ // a\n "a": "x // y /* z */", /* b */ "b": [1, 2,], }')).toEqual({ a: "x // y /* z */", b: [1, 2] });
     expect(parseJsonc('{ "a": 1, // last\n }')).toEqual({ a: 1 });
     expect(() => parseJsonc('{ "a": }')).toThrow(SyntaxError);
+  });
+
+  it("says by line and column where a file goes wrong, and what was expected there, comments and trailing commas kept in place", () => {
+    expect(() => parseJsonc('{\n  "a": 1\n  "b": 2\n}')).toThrow('expected "," or "}" after a property value, found "\\"" at line 3, column 3');
+    expect(() => parseJsonc('{ // note\n  "a": [1, 2,], /* x */ "b": }')).toThrow('expected a value, found "}" at line 2, column 30');
+    expect(() => parseJsonc('{\n  "a": 1,\n')).toThrow('expected a property name in double quotes, found the end of the file at line 3, column 1');
+    expect(() => parseJsonc('{ "a": 1 } /* open')).toThrow("a comment is not closed with */ (it opens at line 1, column 12)");
+  });
+
+  it("names the file, the line and the column of bad JSON in the config error", async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), "codemode-json-"));
+    const file = path.join(folder, "gateway.json");
+    writeFileSync(file, '{\n  "mcpServers": {\n    "fs": { "command": "npx" }\n    "memory": {}\n  }\n}');
+    try {
+      await expect(loadGatewayConfig(file)).rejects.toThrow(
+        `${file}: not valid JSON (expected "," or "}" after a property value, found "\\"" at line 4, column 5)`,
+      );
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

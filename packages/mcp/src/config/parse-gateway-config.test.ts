@@ -24,9 +24,17 @@ describe("parseGatewayConfig", () => {
     expect(isCodeModeError(thrown) && thrown.code).toBe("INVALID_CONFIG");
     expect(isCodeModeError(thrown) && thrown.details?.problems).toEqual([
       "mcpServers.a: needs a command (stdio) or a url (Streamable HTTP or SSE)",
-      "extra: unknown key",
+      expect.stringMatching(/^extra: unknown key \(the keys here are \$schema, mcpServers, servers, inputs, limits, tools, /),
       "(root): a client's config file holds more than its servers; `codemode import FILE` prints a gateway config of only them",
     ]);
+  });
+
+  it("suggests the key an unknown one most likely meant, at any depth, instead of pointing to codemode import", () => {
+    expect(problemsOf({ mcpServers: {}, limits: { timeoutMS: 5000 } })).toBe('Invalid gateway config: limits.timeoutMS: unknown key (did you mean "timeoutMs"?).');
+    expect(problemsOf({ mcpServer: { fs: { command: "x" } } })).toBe(
+      'Invalid gateway config: mcpServer: unknown key (did you mean "mcpServers"?); mcpServers: is required (or servers, as VS Code writes it).',
+    );
+    expect(problemsOf({ mcpServers: { fs: { command: "x", arg: ["y"] } } })).toBe('Invalid gateway config: mcpServers.fs.arg: unknown key (did you mean "args"?).');
   });
 
   it("names a metrics key that opens nothing and an audit key with no single destination", () => {

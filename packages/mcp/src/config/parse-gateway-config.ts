@@ -2,10 +2,11 @@ import { readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import path from "node:path";
 import { parseEnv } from "node:util";
-import { CodeModeError } from "@codemode/core";
+import { CodeModeError, nearestName } from "@codemode/core";
 import { clusterConfigSchema, type ClusterConfig } from "./cluster-config.js";
 import { gatewayConfigSchema, type GatewayConfig } from "./gateway-config.js";
 import { expandVariables } from "./expand-variables.js";
+import { keysAt } from "./keys-at.js";
 
 /** Options of {@link parseGatewayConfig}. */
 export interface ParseGatewayConfigOptions {
@@ -44,8 +45,11 @@ export function parseGatewayConfig(input: unknown, options: ParseGatewayConfigOp
   const parsed = gatewayConfigSchema.safeParse(substituted);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) problems.push(...describeIssue(issue));
-    // Claude Desktop's, Claude Code's and VS Code's settings files keep other settings beside the servers.
-    if (parsed.error.issues.some((issue) => issue.code === "unrecognized_keys" && issue.path.length === 0)) {
+    // Claude Desktop's, Claude Code's and VS Code's settings files keep other settings beside the servers: an unknown
+    // root key that is no misspelling of the gateway's own says so.
+    const rootKeys = keysAt(gatewayConfigSchema, []);
+    const foreign = (key: string) => nearestName(key, rootKeys) === undefined;
+    if (parsed.error.issues.some((issue) => issue.code === "unrecognized_keys" && issue.path.length === 0 && issue.keys.some(foreign))) {
       problems.push("(root): a client's config file holds more than its servers; `codemode import FILE` prints a gateway config of only them");
     }
     throw invalidConfig(problems, options.file);
@@ -103,7 +107,12 @@ interface Issue {
 function describeIssue(issue: Issue): string[] {
   if (issue.code === "invalid_key" && issue.issues?.[0]) return [`${formatPath(issue.path)}: ${issue.issues[0].message}`];
   if (issue.code === "unrecognized_keys" && issue.keys) {
-    return issue.keys.map((key) => `${formatPath([...issue.path, key])}: unknown key`);
+    const known = keysAt(gatewayConfigSchema, issue.path);
+    return issue.keys.map((key) => {
+      const near = nearestName(key, known);
+      const fix = near !== undefined ? ` (did you mean "${near}"?)` : known.length > 0 ? ` (the keys here are ${known.join(", ")})` : "";
+      return `${formatPath([...issue.path, key])}: unknown key${fix}`;
+    });
   }
   return [`${formatPath(issue.path)}: ${issue.message}`];
 }

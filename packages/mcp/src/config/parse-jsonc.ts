@@ -1,8 +1,11 @@
+import { locateJsonError, positionOf } from "./locate-json-error.js";
+
 /**
  * Parses JSON that may carry comments and trailing commas, as VS Code writes its mcp.json and settings.json (JSONC);
- * plain JSON parses the same. Throws a SyntaxError as `JSON.parse` does.
+ * plain JSON parses the same. Throws a SyntaxError that says where, by line and column, and what was expected.
  */
 export function parseJsonc(text: string): unknown {
+  // Comments and trailing commas become spaces, so that every line and column stays where it was in `text`.
   let out = "";
   let index = 0;
   while (index < text.length) {
@@ -12,23 +15,32 @@ export function parseJsonc(text: string): unknown {
       out += text.slice(index, end);
       index = end;
     } else if (char === "/" && text[index + 1] === "/") {
-      while (index < text.length && text[index] !== "\n") index++;
+      const end = text.includes("\n", index) ? text.indexOf("\n", index) : text.length;
+      out += " ".repeat(end - index);
+      index = end;
     } else if (char === "/" && text[index + 1] === "*") {
       const end = text.indexOf("*/", index + 2);
-      if (end === -1) throw new SyntaxError("Unterminated comment");
-      // Keep the line breaks, so JSON.parse's positions still point at the right line.
+      if (end === -1) {
+        const { line, column } = positionOf(text, index);
+        throw new SyntaxError(`a comment is not closed with */ (it opens at line ${line}, column ${column})`);
+      }
       out += text.slice(index, end + 2).replace(/[^\n]/g, " ");
       index = end + 2;
     } else if (char === ",") {
       const next = text[skipBlank(text, index + 1)];
-      if (next !== "}" && next !== "]") out += char;
+      out += next !== "}" && next !== "]" ? char : " ";
       index++;
     } else {
       out += char;
       index++;
     }
   }
-  return JSON.parse(out);
+  try {
+    return JSON.parse(out);
+  } catch {
+    const { line, column, problem } = locateJsonError(out);
+    throw new SyntaxError(`${problem} at line ${line}, column ${column}`);
+  }
 }
 
 function endOfString(text: string, start: number): number {

@@ -20,6 +20,7 @@ import { executeToolInputSchema, SEARCH_INPUT_SCHEMA, SEARCH_RESULT_SCHEMA } fro
 import { renderSearchPage } from "./render-search-page.js";
 import { parseExecuteArguments, parseSearchArguments } from "./parse-gateway-arguments.js";
 import { searchTools } from "./search-tools.js";
+import { withUnlistedUpstreams } from "./start-named-upstreams.js";
 
 /** Options of {@link createGatewayServer} and of the tools it serves. */
 export interface CreateGatewayServerOptions {
@@ -43,6 +44,20 @@ export interface CreateGatewayServerOptions {
    * retrying, and who they are: a paused run resumes only for the owner it paused for.
    */
   pausing?: { codeMode: () => CodeMode; owner: string };
+  /**
+   * Waits for the upstreams whose tools are not known yet (still starting), within their call timeout; resolves to a
+   * note for each one that did not come, which the search results then carry.
+   */
+  awaitCatalog?: (signal: AbortSignal) => Promise<string[]>;
+  /** Whether some upstream's tools are not known yet: the tool list (the execute tool's description) will change. */
+  catalogPending?: () => boolean;
+  /** Told each time a client has been given the tool list. */
+  onList?: () => void;
+  /**
+   * Before each script runs: lists the tools of the upstreams it names that are not known yet (see
+   * startNamedUpstreams); resolves to a note for each that did not come, which the result's diagnostics carry.
+   */
+  beforeRun?: (code: string, signal: AbortSignal) => Promise<string[]>;
 }
 
 /** What one `tools/call` request gives the tools, whichever protocol era carried it. */
@@ -85,6 +100,7 @@ export function createGatewayTools(options: CreateGatewayServerOptions): Gateway
   const scope = allow ? { allow } : {};
 
   function list(): Tool[] {
+    queueMicrotask(() => options.onList?.());
     const tools: Tool[] = [
       {
         name: executeName,
@@ -112,8 +128,10 @@ export function createGatewayTools(options: CreateGatewayServerOptions): Gateway
     if (searchName !== false && name === searchName) {
       try {
         const parsed = parseSearchArguments(searchName, args);
+        const notes = (await options.awaitCatalog?.(toolCall.signal)) ?? [];
         const page = await searchTools(codeMode, parsed, scope);
-        return { content: [{ type: "text", text: renderSearchPage(page) }], structuredContent: { ...page } };
+        const text = [renderSearchPage(page), ...notes].join("\n");
+        return { content: [{ type: "text", text }], structuredContent: { ...page, ...(notes.length > 0 ? { notes } : {}) } };
       } catch (error) {
         return toolError(toErrorData(error).message);
       }
@@ -162,7 +180,9 @@ export function createGatewayTools(options: CreateGatewayServerOptions): Gateway
     const track = options.track ?? ((execution, go) => go({ signal: execution.signal }));
     let result: ExecutionResult;
     try {
-      result = withDeclined(await track({ code, signal: run.signal }, (tracked) => start(code, sessionId, { ...tracked, context, ...scope })), declined);
+      const unlisted = (await options.beforeRun?.(code, run.signal)) ?? [];
+      const ran = await track({ code, signal: run.signal }, (tracked) => start(code, sessionId, { ...tracked, context, ...scope }));
+      result = withUnlistedUpstreams(withDeclined(ran, declined), unlisted);
     } finally {
       run.unlink();
       grant?.release();

@@ -76,8 +76,8 @@ describe("createGateway with legacy HTTP+SSE upstreams", () => {
   it.each([
     ["legacy", "hang", {}, "timeout", `Upstream call legacy.hang got no answer within ${CALL_TIMEOUT_MS} ms.`],
     ["found", "fail", {}, "tool_error", "The invoice store is read-only today."],
-    ["legacy", "huge", { mb: 2 }, "limit_exceeded", "Upstream legacy.huge answered with more than the 1048576-byte limit."],
-    ["found", "huge", { mb: 2 }, "limit_exceeded", "Upstream found.huge answered with more than the 1048576-byte limit."],
+    ["legacy", "huge", { mb: 2 }, "limit_exceeded", "Upstream legacy.huge answered with more than the 1048576-byte limit; limits.maxResponseBytes (or mcpServers.legacy.maxResponseBytes) raises it."],
+    ["found", "huge", { mb: 2 }, "limit_exceeded", "Upstream found.huge answered with more than the 1048576-byte limit; limits.maxResponseBytes (or mcpServers.found.maxResponseBytes) raises it."],
   ])("reports %s.%s as %s, and the upstream answers again", async (id, tool, args, code, message) => {
     const error = errorOf(await call(`${id}.${tool}`, args));
     expect(error).toMatchObject({ code });

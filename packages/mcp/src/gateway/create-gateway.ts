@@ -13,7 +13,7 @@ import {
   type ToolDefinition,
   type WorkspaceOptions,
 } from "@codemode/core";
-import { approveThroughClient, withApprovals } from "../approval/index.js";
+import { approveThroughClient } from "../approval/index.js";
 import { createOAuthVerifier, LOCAL_OWNER, type Principal } from "../auth/index.js";
 import { createCluster, replicaIdOf, type Cluster } from "../cluster/index.js";
 import { parseClusterConfig, secretsOf, type ClusterConfig, type GatewayConfig } from "../config/index.js";
@@ -28,16 +28,15 @@ import {
   type LogEntry,
   type LogLevel,
 } from "../operate/index.js";
-import { fromMcpTools } from "../tools/index.js";
-import { createUpstream, type Upstream } from "../upstream/index.js";
+import { waitFor, type UpstreamLogFields } from "../upstream/index.js";
 import { createGatewayServer } from "./create-gateway-server.js";
-import { createStatelessGatewayServer } from "./create-stateless-gateway-server.js";
+import { createGatewayUpstreams, type GatewayUpstreamState } from "./create-gateway-upstreams.js";
+import { startNamedUpstreams } from "./start-named-upstreams.js";
 import { assertSafeExposure } from "./check-host-and-origin.js";
-import { createHttpHandler, type CreateHttpHandlerOptions, type HttpHandler } from "./create-http-handler.js";
+import type { CreateHttpHandlerOptions, HttpHandler } from "./create-http-handler.js";
 import { createPausedRuns } from "./paused-runs.js";
-import { serveGatewayStdio } from "./serve-gateway-stdio.js";
-import { listenHttp, type HttpListener, type ListenOptions } from "./listen-http.js";
-import { toNodeHttpHandler, type NodeHttpHandler } from "./to-node-http-handler.js";
+import type { HttpListener, ListenOptions } from "./listen-http.js";
+import type { NodeHttpHandler } from "./to-node-http-handler.js";
 
 /** Options of {@link createGateway}. */
 export interface CreateGatewayOptions {
@@ -60,15 +59,26 @@ export interface CreateGatewayOptions {
    * checked here as the config's is: a bad one throws `INVALID_CONFIG` naming `cluster.redisUrl`.
    */
   cluster?: ClusterConfig;
+  /**
+   * A folder where each upstream's tool list is kept between runs (the `codemode` CLI uses its cache folder): the
+   * gateway then knows an upstream's tools before the server has started, and starts it only when a call needs it
+   * or `start` is called. Lists are refreshed on every connection and `list_changed`. Default: none kept.
+   */
+  catalogCache?: string;
 }
 
 /** A code-mode MCP gateway: upstream MCP servers behind one `execute` and one `search` tool. */
 export interface Gateway {
   readonly codeMode: CodeMode;
   /** Each upstream's id, state, the MCP revision spoken with it while connected and, while it is down, why. */
-  upstreams(): { id: string; status: string; protocolVersion: string | undefined; error: string | undefined }[];
-  /** Connects every upstream (one attempt each; those down keep being retried in the background). */
-  start(): Promise<void>;
+  upstreams(): GatewayUpstreamState[];
+  /**
+   * Connects every upstream, or those `upstreams` names, and resolves after one attempt each (those down keep being
+   * retried in the background). Without it an upstream starts when a call first needs it. With
+   * `afterFirstListingMs`, it first waits up to that long for a client's first tool listing, so that the servers'
+   * start-up does not compete with that answer for the CPU (`codemode serve` waits a second).
+   */
+  start(options?: { upstreams?: readonly string[]; afterFirstListingMs?: number }): Promise<void>;
   /**
    * A new MCP server for one client, restricted to the tools `allow` matches; `owner` is the client's identity for
    * sessions (default: the local user).
@@ -127,7 +137,7 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
     ...(options.logLevel ? { level: options.logLevel } : {}),
     ...(replicaId ? { fields: { replica: replicaId } } : {}),
   });
-  const log = (message: string) => (TROUBLE.test(message) ? logger.warn(message) : logger.info(message));
+  const log = (message: string, fields?: UpstreamLogFields) => (TROUBLE.test(message) ? logger.warn(message, { ...fields }) : logger.info(message, { ...fields }));
   // Several gateways sharing one Redis: nothing of it is loaded or connected without `cluster`.
   const cluster: Cluster | undefined = clusterConfig ? createCluster(clusterConfig, { log: logger }) : undefined;
   const operations = createOperations({
@@ -136,7 +146,7 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
     baseDir: options.baseDir ?? process.cwd(),
     logger,
     redact,
-    upstreams: () => upstreams,
+    upstreams: () => upstreams.list,
     queued: () => codeMode.stats().queued,
     sessions: () => servers.size,
     ...(cluster ? { cluster: { replicaId: cluster.replicaId, redisUp: () => cluster.redisUp } } : {}),
@@ -152,6 +162,7 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
     // Filled in below: the upstreams are made after the code mode, whose tools they publish.
     resources: { list: (args, call) => resources.list(args, call), read: (args, call) => resources.read(args, call) },
     onToolCallEnd: operations.onToolCallEnd,
+    findTool: (name, call) => upstreams.findTool(name, call),
     ...(operations.trace ? { trace: operations.trace } : {}),
   } satisfies CreateCodeModeOptions;
   // In a cluster code sessions live in Redis, so that any replica runs any session's next execution.
@@ -170,7 +181,6 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
     pausing.setTools(publishedTools);
     return pausing;
   };
-  const toolsByServer = new Map<string, ToolDefinition[]>();
   const servers = new Set<Server>();
   const toolWatchers = new Set<() => void>();
   // Alone, a key of its own signs 2026-07-28 request states; in a cluster every replica signs with the same key (set
@@ -190,29 +200,30 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
     ...(cluster ? { sharedRate: { count: cluster.countExecutions, onUnavailable: warnRateUnshared } } : {}),
   });
 
-  const upstreams: Upstream[] = Object.entries(config.mcpServers).map(([id, server]) => {
-    const upstream: Upstream = createUpstream(id, server, {
-      baseDir: options.baseDir ?? process.cwd(),
-      timeoutMs: callTimeoutMs ?? limits.timeoutMs ?? 30_000,
-      maxResponseBytes,
-      log,
-      redact,
-      ...(cluster ? { onChange: (kind: "tools_changed" | "down" | "up") => cluster.publish({ upstream: id, kind }) } : {}),
-      onTools: (tools) => {
-        const definitions = fromMcpTools(id, tools, (name, args, call) => upstream.callTool(name, args, call));
-        toolsByServer.set(id, withApprovals(definitions, config.approvals));
-        publishTools();
-      },
-    });
-    return upstream;
+  // Resolved once a client has been given the tool list.
+  let firstListing: () => void = () => undefined;
+  const listed = new Promise<void>((resolve) => (firstListing = resolve));
+  const upstreams = createGatewayUpstreams(config.mcpServers, {
+    baseDir: options.baseDir ?? process.cwd(),
+    timeoutMs: callTimeoutMs ?? limits.timeoutMs ?? 30_000,
+    maxResponseBytes,
+    approvals: config.approvals,
+    catalogCache: options.catalogCache,
+    log,
+    redact,
+    warn: (message) => logger.warn(message),
+    ...(cluster ? { onChange: (upstream: string, kind: "tools_changed" | "down" | "up") => cluster.publish({ upstream, kind }) } : {}),
+    onTools: publishTools,
   });
+  // Tools the catalog cache knew, before any server started.
+  if (upstreams.tools().length > 0) publishTools();
 
-  const resources = createUpstreamResources(upstreams);
+  const resources = createUpstreamResources(upstreams.list);
 
   // Another replica saw an upstream change: this one asks its own connection to the same server. After Redis was
   // away, every upstream, since the news sent meanwhile was lost.
   cluster?.subscribe((event) => {
-    const stale = event === "resync" ? upstreams : upstreams.filter((upstream) => upstream.id === event.upstream);
+    const stale = event === "resync" ? upstreams.list : upstreams.list.filter((upstream) => upstream.id === event.upstream);
     for (const upstream of stale) void upstream.refresh();
   });
 
@@ -224,12 +235,18 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
     logger.warn(`quotas.maxExecutionsPerMinute is counted by this replica alone while Redis is away (${error.message})`);
   }
 
-  /** What must be up before a client is served: the metrics and audit log, and the cluster's Redis and key. */
-  const prepare = () => Promise.all([operations.listen(), startCluster()]);
+  // What serves clients, loaded when the gateway first serves one (see serving.ts).
+  let serving: typeof import("./serving.js") | undefined;
+  const loadServing = async () => (serving ??= await import("./serving.js"));
+  /** What must be up before a client is served: the metrics and audit log, the cluster's Redis and key, the servers. */
+  const prepare = async () => {
+    await Promise.all([operations.listen(), startCluster(), loadServing()]);
+    return serving!;
+  };
 
   function publishTools() {
     // One tool the core refuses (a schema it cannot read, say) must not take every other tool down with it.
-    const usable = [...toolsByServer.values()].flat().filter((tool) => {
+    const usable = upstreams.tools().filter((tool) => {
       try {
         defineTool(tool);
         return true;
@@ -261,11 +278,21 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
       ...(allow ? { allow } : {}),
       ...(config.sessions ? { sessionOwner: owner } : {}),
       pausing: { codeMode: pausingCodeMode, owner },
+      awaitCatalog: upstreams.awaitCatalog,
+      onList: () => firstListing(),
+      beforeRun: (code: string, signal: AbortSignal) =>
+        startNamedUpstreams(code, {
+          upstreams: upstreams.states,
+          check: config.script?.check === "off" ? undefined : (script) => codeMode.check(script, allow ? { allow } : {}),
+          ready: (id) => upstreams.ready(id, signal),
+        }),
+      catalogPending: () => upstreams.states().some((upstream) => upstream.catalog === "none"),
     };
   }
 
   function createStatelessServer(scope: { allow?: readonly string[]; owner?: string }) {
-    return createStatelessGatewayServer(serverOptions(scope), { runs: pausedRuns, key: requestStateKey(), caller: scope.owner ?? LOCAL_OWNER, replica: replicaId });
+    // Made only for a client being served, so after prepare() has loaded the servers.
+    return serving!.createStatelessGatewayServer(serverOptions(scope), { runs: pausedRuns, key: requestStateKey(), caller: scope.owner ?? LOCAL_OWNER, replica: replicaId });
   }
 
   function watchTools(onChange: () => void) {
@@ -303,28 +330,30 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
     };
   }
 
-  /** A mounted HTTP entry; its first request waits for the operations (metrics, audit) to have started. */
+  /**
+   * A mounted HTTP entry: an unsafe exposure throws here, and its first request waits for the operations (metrics,
+   * audit) to have started and the servers to be loaded.
+   */
   function httpHandler(): HttpHandler {
-    const handler = createHttpHandler(httpOptions());
-    handlers.add(handler);
-    const started = prepare();
-    started.catch(() => undefined);
-    return {
-      async fetch(request, fetchOptions) {
-        await started;
-        return handler.fetch(request, fetchOptions);
-      },
-      close: () => handler.close(),
+    const entry = httpOptions();
+    const handler = prepare().then(({ createHttpHandler }) => createHttpHandler(entry));
+    handler.catch(() => undefined);
+    const mounted: HttpHandler = {
+      fetch: async (request, fetchOptions) => (await handler).fetch(request, fetchOptions),
+      close: async () => (await handler.catch(() => undefined))?.close(),
     };
+    handlers.add(mounted);
+    return mounted;
   }
 
   return {
     codeMode,
-    upstreams: () => upstreams.map(({ id, status, protocolVersion, error }) => ({ id, status, protocolVersion, error })),
-    async start() {
+    upstreams: () => upstreams.states(),
+    async start(startOptions = {}) {
       // Redis first: a cluster that cannot start (INVALID_CONFIG) leaves no upstream process behind.
       await startCluster();
-      await Promise.all(upstreams.map((upstream) => upstream.start()));
+      if (startOptions.afterFirstListingMs !== undefined) await waitFor(listed, { timeoutMs: startOptions.afterFirstListingMs });
+      await upstreams.start(startOptions.upstreams);
     },
     createServer,
     async connect(transport) {
@@ -332,20 +361,31 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
       await createServer().connect(transport);
     },
     async serveStdio() {
-      await prepare();
+      const { serveGatewayStdio } = await prepare();
       return serveGatewayStdio({ createServer, createStatelessServer: () => createStatelessServer({}), watchTools, log });
     },
     async listen(listenOptions = {}) {
-      await prepare();
+      const { listenHttp } = await prepare();
       const listener = await listenHttp({ ...httpOptions(listenOptions.host ?? "127.0.0.1"), ...listenOptions });
       listeners.add(listener);
+      if (!config.auth) {
+        logger.warn(
+          `${listener.url} takes no token: any program on this machine can run scripts with every upstream's tools. ` +
+            'Configure "auth" (bearer tokens or oauth) to require one.',
+        );
+      }
       return listener;
     },
     fetchHandler() {
       const handler = httpHandler();
       return (request) => handler.fetch(request);
     },
-    nodeHandler: () => toNodeHttpHandler(httpHandler(), log),
+    nodeHandler() {
+      const handler = httpHandler();
+      const node = loadServing().then(({ toNodeHttpHandler }) => toNodeHttpHandler(handler, log));
+      node.catch(() => undefined);
+      return async (request, response, next) => (await node)(request, response, next);
+    },
     async close({ graceMs = 0 } = {}) {
       for (const listener of listeners) listener.stopAccepting();
       const { finished, cancelled } = await operations.drain(graceMs);
@@ -353,7 +393,7 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
       await Promise.all([...listeners].map((listener) => listener.close()));
       await Promise.all([...handlers].map((handler) => handler.close()));
       await Promise.all([...servers].map((server) => server.close().catch(() => undefined)));
-      await Promise.all(upstreams.map((upstream) => upstream.close()));
+      await upstreams.close();
       await codeMode.close();
       await pausing?.close();
       await operations.close();

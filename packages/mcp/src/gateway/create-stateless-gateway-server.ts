@@ -85,7 +85,8 @@ export function createStatelessGatewayServer(options: CreateGatewayServerOptions
   const { server } = mcpServer;
 
   // The SDKs' tool types describe the same wire shape; 2.x only widens some fields.
-  server.setRequestHandler("tools/list", () => ({ tools: tools.list() as Tool[] }));
+  // While an upstream is still starting, the list is about to change: a client should not keep it.
+  server.setRequestHandler("tools/list", () => ({ tools: tools.list() as Tool[], ...(options.catalogPending?.() ? { ttlMs: 0 } : {}) }));
 
   server.setRequestHandler("tools/call", async (request, ctx) => {
     try {

@@ -40,6 +40,7 @@ export const SEARCH_RESULT_SCHEMA = {
     offset: { type: "integer" },
     hasMore: { type: "boolean" },
     nextOffset: { type: "integer" },
+    notes: { type: "array", items: { type: "string" }, description: "Upstreams whose tools are missing from these results, and why." },
   },
   required: ["items", "total", "hasMore"],
 } as const;

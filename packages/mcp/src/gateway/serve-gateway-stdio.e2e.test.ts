@@ -75,7 +75,12 @@ describe("codemode serve over stdio", () => {
     expect(modern.getServerVersion()?.name).toBe("codemode-gateway");
     expect(legacy.getServerVersion()?.name).toBe("codemode-gateway");
 
-    const [modernList, legacyList] = await Promise.all([modern.listTools(), legacy.listTools()]);
+    // The upstream starts in the background; once it is up, the execute tool's description names its tools.
+    const both = () => Promise.all([modern.listTools(), legacy.listTools()]);
+    const [modernList, legacyList] = (await until(async () => {
+      const lists = await both();
+      return lists.every((list) => list.tools[0]?.description?.includes("list_records")) ? lists : undefined;
+    })) as Awaited<ReturnType<typeof both>>;
     expect(modernList.tools.map((tool) => tool.name)).toEqual(["execute", "search"]);
     expect(modernList.tools).toEqual(legacyList.tools);
 

@@ -28,7 +28,9 @@ describe("upstreamOAuthConfigSchema", () => {
     expect(problemsOf({ clientSecret: "s" })).toEqual(["mcpServers.crm.oauth.clientId: is required with clientSecret"]);
     expect(problemsOf({ clientMetadataUrl: "http://example.com/client.json" })).toEqual(["mcpServers.crm.oauth.clientMetadataUrl: must be an https URL with a path"]);
     expect(problemsOf({ redirectPort: 70000 })).toHaveLength(1);
-    expect(problemsOf({ secret: "s" })).toEqual(["mcpServers.crm.oauth.secret: unknown key"]);
+    expect(problemsOf({ secret: "s" })).toEqual([
+      "mcpServers.crm.oauth.secret: unknown key (the keys here are grant, clientId, clientSecret, scope, redirectPort, clientMetadataUrl, tokenEndpointAuthMethod, privateKeyFile, signingAlgorithm, issuer)",
+    ]);
   });
 
   it("is only for HTTP servers", () => {

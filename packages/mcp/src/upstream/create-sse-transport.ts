@@ -1,6 +1,6 @@
 import { SSEClientTransport, SseError, type JSONRPCMessage, type Transport, type TransportSendOptions } from "@modelcontextprotocol/client";
 import type { UpstreamAuthProvider } from "../upstream-auth/index.js";
-import { createCappedFetch } from "./create-http-transport.js";
+import { createCappedFetch } from "./create-capped-fetch.js";
 
 /** How long a server may take to name its message endpoint after the event stream opens. */
 const ENDPOINT_TIMEOUT_MS = 30_000;
@@ -8,16 +8,17 @@ const ENDPOINT_TIMEOUT_MS = 30_000;
 /**
  * A client transport for the legacy HTTP+SSE transport (the SDK's SSEClientTransport) that fails the way the other
  * transports do: a broken event stream closes it, so calls in flight fail at once and the upstream reconnects, where
- * the SDK's would reopen the stream into a session the server no longer knows and leave those calls to time out; a
- * message over `maxMessageBytes` closes it with the "exceeded maximum size" error the upstream reads as too large.
+ * the SDK's would reopen the stream into a session the server no longer knows and leave those calls to time out. A
+ * message over `maxMessageBytes` fails its own call alone (see createCappedFetch).
  */
 export function createSseTransport(
   url: string,
   headers: Record<string, string>,
   maxMessageBytes: number,
   authProvider?: UpstreamAuthProvider,
+  onUnmatchedOversize?: () => void,
 ): Transport {
-  return new ClosingSseTransport(new URL(url), headers, maxMessageBytes, authProvider);
+  return new ClosingSseTransport(new URL(url), headers, maxMessageBytes, authProvider, onUnmatchedOversize);
 }
 
 class ClosingSseTransport implements Transport {
@@ -27,15 +28,9 @@ class ClosingSseTransport implements Transport {
   private readonly inner: SSEClientTransport;
   private started = false;
   private closed = false;
-  private oversized = false;
 
-  constructor(
-    url: URL,
-    headers: Record<string, string>,
-    private readonly maxMessageBytes: number,
-    authProvider?: UpstreamAuthProvider,
-  ) {
-    const capped = createCappedFetch(maxMessageBytes, () => (this.oversized = true));
+  constructor(url: URL, headers: Record<string, string>, maxMessageBytes: number, authProvider?: UpstreamAuthProvider, onUnmatchedOversize?: () => void) {
+    const capped = createCappedFetch(maxMessageBytes, onUnmatchedOversize);
     this.inner = new SSEClientTransport(url, {
       requestInit: { headers },
       fetch: authProvider ? authProvider.observe(capped) : capped,
@@ -49,7 +44,7 @@ class ClosingSseTransport implements Transport {
     };
     this.inner.onerror = (error) => {
       if (!this.started || !(error instanceof SseError)) return this.onerror?.(error);
-      this.onerror?.(this.oversized ? new Error(`Response exceeded maximum size of ${this.maxMessageBytes} bytes`) : error);
+      this.onerror?.(error);
       void this.close();
     };
   }

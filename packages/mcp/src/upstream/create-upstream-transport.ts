@@ -10,8 +10,10 @@ import { createStdioTransport } from "./create-stdio-transport.js";
 export interface CreateUpstreamTransportOptions {
   /** Where a relative `cwd` is resolved; the default working directory of a stdio server. */
   baseDir: string;
-  /** The largest message an upstream may send. */
+  /** The largest message an upstream may send; a response over it fails its own call. */
   maxMessageBytes: number;
+  /** Told of a message over the cap whose call could not be told apart from the others in flight. */
+  onUnmatchedOversize?: () => void;
   /** Receives a stdio server's stderr, line by line. */
   onStderr?: (line: string) => void;
   /** The server's id: names its stored OAuth login. */
@@ -32,8 +34,8 @@ export function createUpstreamTransport(config: UpstreamConfig, options: CreateU
     const server = options.server ?? new URL(url).hostname.replace(/[^A-Za-z0-9_-]/g, "_");
     const store = oauth && (options.tokenStore ?? createTokenStore());
     const authProvider = oauth && store ? createUpstreamAuthProvider({ server, url, oauth, store, baseDir: options.baseDir }) : undefined;
-    const http = () => createHttpTransport(url, headers, options.maxMessageBytes, authProvider);
-    const sse = () => createSseTransport(url, headers, options.maxMessageBytes, authProvider);
+    const http = () => createHttpTransport(url, headers, options.maxMessageBytes, authProvider, options.onUnmatchedOversize);
+    const sse = () => createSseTransport(url, headers, options.maxMessageBytes, authProvider, options.onUnmatchedOversize);
     if (type === "sse") return sse();
     return type === "http" ? http() : createFallbackTransport(http, sse);
   }
@@ -45,6 +47,7 @@ export function createUpstreamTransport(config: UpstreamConfig, options: CreateU
     baseDir: options.baseDir,
     maxMessageBytes: options.maxMessageBytes,
     ...(options.onStderr ? { onStderr: options.onStderr } : {}),
+    ...(options.onUnmatchedOversize ? { onUnmatchedOversize: options.onUnmatchedOversize } : {}),
   });
 }
 

@@ -1,15 +1,12 @@
-import { spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { Tool } from "@modelcontextprotocol/client";
-import { afterEach, describe, expect, it } from "vitest";
-import { ASKING_SERVER_2025, ASKING_SERVER_2026, freePort, startListening, until } from "../__fixtures__/fixtures.js";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { ASKING_SERVER_2025, ASKING_SERVER_2026, FAULT_HTTP_SERVER, FAULT_SERVER, freePort, SSE_SERVER, startListening, until } from "../__fixtures__/fixtures.js";
 import { createUpstream, type CreateUpstreamOptions, type Upstream } from "./create-upstream.js";
 
-const FAULT_SERVER = fileURLToPath(new URL("../__fixtures__/fault-server.mjs", import.meta.url));
-const FAULT_HTTP_SERVER = fileURLToPath(new URL("../__fixtures__/fault-http-server.mjs", import.meta.url));
 const opened: Upstream[] = [];
 
 function start(overrides: Partial<CreateUpstreamOptions> = {}, env: Record<string, string> = {}) {
@@ -43,7 +40,7 @@ describe("createUpstream", () => {
     const { upstream, seen } = start();
     expect(await upstream.start()).toBe(true);
     expect(seen.tools.map((tool) => tool.name)).toContain("dotted.name/with space");
-    expect(seen.tools).toHaveLength(18);
+    expect(seen.tools).toHaveLength(19);
   });
 
   it("turns a hung call into a timeout at the per-call timeout, and keeps working", async () => {
@@ -69,22 +66,73 @@ describe("createUpstream", () => {
     expect((await echo(upstream)).content).toEqual([{ type: "text", text: "echo: again" }]);
   });
 
-  it("reports a malformed result as a tool error", async () => {
-    const { upstream } = start();
-    await upstream.start();
-    const error = await failureOf(upstream.callTool("malformed", {}, {}));
-    expect(error).toMatchObject({ code: "TOOL_ERROR" });
-    expect(error.message).toContain("malformed result for faulty.malformed");
-    expect((await echo(upstream)).content).toHaveLength(1);
+  it("stays idle until a call needs it, and that call waits for the server to start", async () => {
+    const { upstream, seen } = start({}, { FAULT_START_DELAY_MS: "1000" });
+    expect(upstream.status).toBe("idle");
+    const answer = upstream.callTool("echo", { text: "first" }, {});
+    expect(upstream.status).toBe("connecting");
+    expect((await answer).content).toEqual([{ type: "text", text: "echo: first" }]);
+    expect(seen.logs.filter((line) => /is starting|is up with 19 tools/.test(line))).toHaveLength(2);
   });
 
-  it("refuses an answer over maxResponseBytes and works again after reconnecting", async () => {
-    const { upstream } = start();
+  it("gives up waiting for a server still starting at the call's timeout, and names it and the key that gives it longer", async () => {
+    const { upstream } = start({ timeoutMs: 300 }, { FAULT_START_DELAY_MS: "3000" });
+    const error = await failureOf(upstream.callTool("echo", {}, {}));
+    expect(error).toMatchObject({ code: "UNAVAILABLE" });
+    expect(error.message).toBe(
+      "Upstream faulty is still starting after 300 ms, so the call to faulty.echo gave up waiting for it; a server that starts slowly needs a larger mcpServers.faulty.timeoutMs.",
+    );
+  });
+
+  it("names a server too slow to start, and the key that gives it longer", async () => {
+    const { upstream } = start({ connectTimeoutMs: 300 }, { FAULT_START_DELAY_MS: "3000" });
+    expect(await upstream.start()).toBe(false);
+    expect(upstream.error).toBe("it gave no answer within 300 ms of starting; a server that starts slowly needs a larger mcpServers.faulty.timeoutMs");
+  });
+
+  it("names a command that is not on PATH and the key to fix, once however often it retries", async () => {
+    const seen: string[] = [];
+    const upstream = createUpstream("fs", { command: "no-such-mcp-server", args: [] }, {
+      baseDir: process.cwd(),
+      timeoutMs: 5_000,
+      maxResponseBytes: 1024 * 1024,
+      onTools: () => undefined,
+      log: (message) => seen.push(message),
+      backoff: { initialMs: 20, maxMs: 20 },
+    });
+    opened.push(upstream);
+    expect(await upstream.start()).toBe(false);
+    const reason = 'the command "no-such-mcp-server" was not found on PATH; install it, or write its full path in mcpServers.fs.command';
+    expect(upstream.error).toBe(reason);
+    // Several retries, each failing the same way.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(seen.filter((line) => line.includes("is down"))).toEqual([`upstream fs is down (${reason}); retrying in 20 ms`]);
+    expect(seen.join("\n")).not.toContain("ENOENT");
+    const error = await failureOf(upstream.callTool("read_file", {}, {}));
+    expect(error).toMatchObject({ code: "UNAVAILABLE", message: `Upstream fs is down (${reason}); retrying.` });
+  });
+
+  it("starts a server that exits on the era probe once more, straight to the handshake", async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), "codemode-probe-"));
+    const starts = path.join(folder, "starts");
+    try {
+      const { upstream } = start({}, { FAULT_EXIT_BEFORE_INITIALIZE: "1", STARTS_FILE: starts });
+      expect(await upstream.start()).toBe(true);
+      expect(readFileSync(starts, "utf8").split("\n").filter(Boolean)).toHaveLength(2);
+      expect((await upstream.callTool("echo", { text: "x" }, {})).content).toEqual([{ type: "text", text: "echo: x" }]);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it("tells a tool the server no longer lists apart from a server that is down: not_found, with the reason", async () => {
+    const { upstream, seen } = start();
     await upstream.start();
-    const error = await failureOf(upstream.callTool("huge", { mb: 12 }, {}));
-    expect(error).toMatchObject({ code: "LIMIT_EXCEEDED" });
-    expect(error.message).toContain("1048576-byte limit");
-    expect((await echo(upstream)).content).toHaveLength(1);
+    await upstream.callTool("remove_tool", { name: "fail" }, {});
+    await until(() => !seen.tools.some((tool) => tool.name === "fail"));
+    const error = await failureOf(upstream.callTool("fail", {}, {}));
+    expect(error).toMatchObject({ code: "NOT_FOUND" });
+    expect(error.message).toContain('Upstream faulty no longer offers the tool "fail"');
   });
 
   it("forwards cancellation through the AbortSignal", async () => {
@@ -101,7 +149,7 @@ describe("createUpstream", () => {
     await upstream.start();
     await upstream.callTool("add_tool", { name: "late_arrival" }, {});
     await until(() => seen.tools.some((tool) => tool.name === "late_arrival"));
-    expect(seen.tools).toHaveLength(19);
+    expect(seen.tools).toHaveLength(20);
   });
 
   it("retries a server that is down at start, and its tools appear when it comes up", async () => {
@@ -112,10 +160,11 @@ describe("createUpstream", () => {
       const { upstream, seen } = start({}, { FAULT_DOWN_WHILE: flag });
       expect(await upstream.start()).toBe(false);
       expect(upstream.status).toBe("down");
-      expect(seen.logs.join("\n")).toMatch(/upstream faulty is down .*retrying in 100 ms/);
+      // What the server said on stderr as it exited is the reason given.
+      expect(seen.logs).toContain('upstream faulty is down (the server closed the connection as it started; its stderr said "fault-server: refusing to start"); retrying in 100 ms');
       expect(await failureOf(upstream.callTool("echo", {}, {}))).toMatchObject({ code: "UNAVAILABLE" });
       rmSync(flag);
-      await until(() => seen.tools.length === 18);
+      await until(() => seen.tools.length === 19);
       expect(upstream.status).toBe("connected");
     } finally {
       rmSync(folder, { recursive: true, force: true });
@@ -142,38 +191,74 @@ describe("createUpstream", () => {
       // A refresh while connected lists again and tells nothing: it was not the server's doing.
       seen.tools = [];
       await upstream.refresh();
-      expect(seen.tools).toHaveLength(18);
+      expect(seen.tools).toHaveLength(19);
       expect(changes).toHaveLength(3);
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }
   });
 
-  it.each([
-    ["an event stream", "0"],
-    ["a JSON body", "1"],
-  ])("refuses an answer over maxResponseBytes from an HTTP upstream sent as %s", async (_kind, json) => {
-    const port = await freePort();
-    const child = spawn(process.execPath, [FAULT_HTTP_SERVER], { env: { ...process.env, PORT: String(port), JSON_RESPONSE: json }, stdio: ["ignore", "ignore", "pipe"] });
-    try {
-      await new Promise((resolve) => child.stderr.once("data", resolve));
-      const upstream = createUpstream("remote", { url: `http://127.0.0.1:${port}/mcp` }, {
+  describe.each([
+    ["stdio", () => ({ command: process.execPath, args: [FAULT_SERVER] }), undefined],
+    ["Streamable HTTP, answering with an event stream", (port: number) => ({ url: `http://127.0.0.1:${port}/mcp` }), [FAULT_HTTP_SERVER, "0"]],
+    ["Streamable HTTP, answering with a JSON body", (port: number) => ({ url: `http://127.0.0.1:${port}/mcp` }), [FAULT_HTTP_SERVER, "1"]],
+    ["legacy HTTP+SSE", (port: number) => ({ url: `http://127.0.0.1:${port}/sse`, type: "sse" as const }), [SSE_SERVER, "0"]],
+  ] as const)("over %s, a bad answer fails its own call and the next call to the same upstream succeeds at once", (_transport, configOf, server) => {
+    let child: ChildProcess | undefined;
+    let upstream: Upstream;
+    const logs: string[] = [];
+
+    beforeEach(async () => {
+      const port = await freePort();
+      if (server) child = await startListening([server[0]], { PORT: String(port), JSON_RESPONSE: server[1] });
+      logs.length = 0;
+      // A call timeout far past the test's length: only the gateway's own refusal can end the bad call in time.
+      upstream = createUpstream("bad", configOf(port), {
         baseDir: process.cwd(),
-        timeoutMs: 20_000,
+        timeoutMs: 120_000,
         maxResponseBytes: 1024 * 1024,
         onTools: () => undefined,
-        log: () => undefined,
+        log: (message) => logs.push(message),
       });
       opened.push(upstream);
       expect(await upstream.start()).toBe(true);
-      const started = Date.now();
-      expect(await failureOf(upstream.callTool("huge", { mb: 3 }, {}))).toMatchObject({ code: "LIMIT_EXCEEDED" });
-      // Well before the 20 s call timeout: the refused message ends the call at once.
-      expect(Date.now() - started).toBeLessThan(15_000);
-      expect((await until(() => upstream.callTool("echo", { text: "small" }, {}))).content).toEqual([{ type: "text", text: "echo: small" }]);
-    } finally {
-      child.kill();
-    }
+    });
+
+    afterEach(() => {
+      child?.kill();
+      child = undefined;
+    });
+
+    const small = async () => {
+      const status = upstream.status;
+      const answer = await upstream.callTool("echo", { text: "small" }, {});
+      // The connection was never dropped: no reconnect stood between the bad answer and this call.
+      expect(status).toBe("connected");
+      expect(answer.content).toEqual([{ type: "text", text: "echo: small" }]);
+    };
+
+    it("a 20 MB answer is limit_exceeded naming the key that raises it, and logged", async () => {
+      const error = await failureOf(upstream.callTool("huge", { mb: 20 }, {}));
+      expect(error).toMatchObject({ code: "LIMIT_EXCEEDED" });
+      expect(error.message).toBe("Upstream bad.huge answered with more than the 1048576-byte limit; limits.maxResponseBytes (or mcpServers.bad.maxResponseBytes) raises it.");
+      await small();
+      expect(logs.join("\n")).toContain("upstream bad answered bad.huge with more than 1048576 bytes; that call failed");
+    });
+
+    it("a malformed result is a tool error, and logged", async () => {
+      const error = await failureOf(upstream.callTool("malformed", {}, {}));
+      expect(error).toMatchObject({ code: "TOOL_ERROR" });
+      expect(error.message).toContain("malformed result for bad.malformed");
+      await small();
+      expect(logs.join("\n")).toMatch(/upstream bad answered bad\.malformed with a malformed result \(.+\); that call failed, the connection goes on/);
+    });
+
+    it("a result nested 100,000 deep is a tool error, and logged", async () => {
+      const error = await failureOf(upstream.callTool("deep", { depth: 100_000 }, {}));
+      expect(error).toMatchObject({ code: "TOOL_ERROR", message: "Upstream bad returned a result for bad.deep nested too deeply to read." });
+      await small();
+      expect(logs.join("\n")).toContain("upstream bad answered bad.deep with a malformed result (nested too deeply to read)");
+    });
   });
 
   it("hears of a 2026-07-28 server's new tools on its subscriptions/listen stream", async () => {
@@ -218,7 +303,7 @@ describe("createUpstream", () => {
       }
     });
 
-    it("remembers the server's era when it reconnects, so a crashed stdio server is started once more, not twice", async () => {
+    it("starts a stdio server once whichever era it speaks, and once more after a crash", async () => {
       const folder = mkdtempSync(path.join(tmpdir(), "codemode-starts-"));
       const starts = path.join(folder, "starts");
       writeFileSync(starts, "");
@@ -226,12 +311,12 @@ describe("createUpstream", () => {
       try {
         const upstream = connect({ command: process.execPath, args: [server], env: { STARTS_FILE: starts } });
         await upstream.start();
-        // The first connection finds the era on a short-lived sibling process, then starts the one it keeps.
-        expect(count()).toBe(2);
+        // The era probe goes to the process the connection keeps.
+        expect(count()).toBe(1);
         expect(await failureOf(upstream.callTool("crash", {}, {}))).toMatchObject({ code: "UNAVAILABLE" });
         expect(text(await until(() => upstream.callTool("era", {}, {})))).toBe(answered);
         expect(upstream.protocolVersion).toBe(version);
-        expect(count()).toBe(3);
+        expect(count()).toBe(2);
       } finally {
         rmSync(folder, { recursive: true, force: true });
       }

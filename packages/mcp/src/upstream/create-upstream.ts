@@ -1,8 +1,6 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import {
   Client,
   ProtocolError,
-  ProtocolErrorCode,
   SdkError,
   SdkErrorCode,
   type CallToolResult,
@@ -18,9 +16,14 @@ import { CodeModeError } from "@codemode/core";
 import type { UpstreamConfig } from "../config/index.js";
 import { createRedactor } from "../operate/index.js";
 import { createUpstreamTransport } from "./create-upstream-transport.js";
+import { describeStartFailure } from "./describe-start-failure.js";
 import { linkAbort } from "./link-abort.js";
-import { isConnectionError, toUpstreamError } from "./to-upstream-error.js";
-import type { CallerAnswer, CallerQuestion, UpstreamCallOptions, UpstreamCaller } from "../tools/index.js";
+import { routeToCallers } from "./route-to-callers.js";
+import { listAllResources, listAllTools } from "./list-all.js";
+import { RESPONSE_TOO_LARGE } from "./oversized-message.js";
+import { isConnectionError, isMalformedResult, toUpstreamError } from "./to-upstream-error.js";
+import { waitFor } from "./wait-for.js";
+import type { UpstreamCallOptions } from "../tools/index.js";
 
 /** Options of {@link createUpstream}. */
 export interface CreateUpstreamOptions {
@@ -36,7 +39,8 @@ export interface CreateUpstreamOptions {
    * up again after being down. Not called for what {@link Upstream.refresh} finds.
    */
   onChange?: (kind: "tools_changed" | "down" | "up") => void;
-  log: (message: string) => void;
+  /** Receives what happens to the connection; `fields` say it as data (`upstream`, `event`, `durationMs`, ...). */
+  log: (message: string, fields?: UpstreamLogFields) => void;
   /** Takes credentials (an upstream URL's password or token) out of errors before they are kept or shown. */
   redact?: (text: string) => string;
   /** How long the version probe, the handshake and the first tool listing may take. Default 30 s. */
@@ -45,8 +49,20 @@ export interface CreateUpstreamOptions {
   backoff?: { initialMs: number; maxMs: number };
 }
 
-/** The state of one upstream connection. */
-export type UpstreamStatus = "connecting" | "connected" | "down" | "closed";
+/** What an upstream's log line is about, as data, for whoever shows progress. */
+export interface UpstreamLogFields {
+  upstream: string;
+  event: "starting" | "connected" | "down" | "bad_answer";
+  /** For `connected`: how long the connection took; for `starting`, absent. */
+  durationMs?: number;
+  /** For `connected`: how many tools the server listed. */
+  tools?: number;
+  /** For `down`: why, in words that name the fix. */
+  reason?: string;
+}
+
+/** The state of one upstream connection: `idle` until something needs it. */
+export type UpstreamStatus = "idle" | "connecting" | "connected" | "down" | "closed";
 
 /** One upstream MCP server the gateway keeps connected. */
 export interface Upstream {
@@ -56,8 +72,16 @@ export interface Upstream {
   readonly error: string | undefined;
   /** The MCP revision spoken with the server while connected (`2026-07-28`, `2025-11-25`, ...). */
   readonly protocolVersion: string | undefined;
-  /** Resolves after the first connection attempt, whether it succeeded or not. */
+  /** Whether its tools were listed by the server itself in this process (rather than known from a cache, or not at all). */
+  readonly listed: boolean;
+  /** Starts connecting, if nothing has yet; resolves after the attempt under way, whether it succeeded or not. */
   start(): Promise<boolean>;
+  /**
+   * Waits until connected, starting the connection if nothing has yet, for at most one call's timeout; throws
+   * `UNAVAILABLE` saying why when the server is down or still starting then, and `CANCELLED` when `signal` aborts.
+   * `what` names the waiting party in those messages ("the call to fs.read_file").
+   */
+  ready(what: string, signal?: AbortSignal): Promise<void>;
   /**
    * Lists the tools again while connected (a lost connection is then found and retried); while down, retries the
    * connection now rather than at the end of its backoff.
@@ -71,7 +95,6 @@ export interface Upstream {
   close(): Promise<void>;
 }
 
-const MAX_PAGES = 1000;
 const PROBE_TIMEOUT_MS = 10_000;
 
 /**
@@ -80,7 +103,11 @@ const PROBE_TIMEOUT_MS = 10_000;
  */
 const FORWARDED_CAPABILITIES: ClientCapabilities = { elicitation: { form: {}, url: {} }, sampling: {} };
 
-/** Connects to one upstream MCP server and keeps it connected: retries with backoff, reconnects after a crash. */
+/**
+ * Connects to one upstream MCP server when something first needs it, and keeps it connected: retries with backoff,
+ * reconnects after a crash. A bad answer (too large, malformed, nested too deeply) fails its own call and leaves
+ * the connection as it is.
+ */
 export function createUpstream(id: string, config: UpstreamConfig, options: CreateUpstreamOptions): Upstream {
   const backoff = options.backoff ?? { initialMs: 250, maxMs: 10_000 };
   const timeoutMs = config.timeoutMs ?? options.timeoutMs;
@@ -88,38 +115,88 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
   const redact = options.redact ?? createRedactor();
   // Where an HTTP server is, for messages about it: an operator reading "fetch failed" wants to know where.
   const where = config.url === undefined ? "" : ` at ${redact(config.url)}`;
-  let status: UpstreamStatus = "connecting";
+  let status: UpstreamStatus = "idle";
   let client: Client | undefined;
   let tools = new Map<string, Tool>();
+  let listed = false;
   let connecting: Promise<boolean> | undefined;
   let retryTimer: NodeJS.Timeout | undefined;
   let failures = 0;
   let connectedBefore = false;
   let closed = false;
   let lastError: string | undefined;
-  // The era the server spoke last time, so a reconnect skips the version probe (on stdio, a second child process).
+  // The era the server spoke last time, so a reconnect skips the version probe.
   // Kept for the life of the gateway: an upgraded server is found again at the next start.
   let prior: PriorDiscovery | undefined;
-  // The connection whose transport refused a message for its size: its failed calls are limit_exceeded.
-  let oversizedClient: Client | undefined;
-  // Aborts the calls in flight on a connection that refused a message, which would otherwise wait for their timeout.
+  // Aborts the calls in flight when an answer over the size cap arrived that names no request; a new one replaces it.
   let oversize = new AbortController();
-  // The executions with calls in flight here, and how many each: a question or log message the server sends
-  // outside any call's context belongs to the only one, when there is only one.
-  const inFlight = new Map<UpstreamCaller, number>();
-  // The execution of the call whose context an inbound message arrived in: the call itself (a 2026-07-28
-  // input-required round) or its HTTP response stream (a 2025 server's request related to the call).
-  const callerContext = new AsyncLocalStorage<{ caller: UpstreamCaller; signal: AbortSignal }>();
+  const routes = routeToCallers(id, timeoutMs, (message) => options.log(message));
+
+  function begin(): Promise<boolean> {
+    connecting ??= connect().finally(() => (connecting = undefined));
+    return connecting;
+  }
 
   async function connect(): Promise<boolean> {
     status = "connecting";
-    // Framing and the JSON-RPC envelope come on top of the answer itself.
-    const transport = createUpstreamTransport(config, {
-      baseDir: options.baseDir,
-      maxMessageBytes: maxResponseBytes + 64 * 1024,
-      onStderr: (line) => options.log(`[${id}] ${line}`),
-      server: id,
-    });
+    const began = performance.now();
+    if (!connectedBefore && failures === 0) options.log(`upstream ${id} is starting`, { upstream: id, event: "starting" });
+    // A server's start-up (a child process, tsx, a cold cache) can take longer than one of its calls.
+    const connectTimeout = options.connectTimeoutMs ?? Math.max(timeoutMs, 30_000);
+    for (let attempt = 0; ; attempt++) {
+      const next = createClient(Math.min(PROBE_TIMEOUT_MS, connectTimeout));
+      // A server that exits as it starts usually says why on stderr, as its last line.
+      let lastWords: string | undefined;
+      try {
+        await next.connect(openTransport((line) => (lastWords = line)), { timeout: connectTimeout, ...(prior ? { prior } : {}) });
+        const fresh = await listAllTools(next);
+        if (next.getProtocolEra() === "modern" && next.getServerCapabilities()?.tools?.listChanged) await listenForChanges(next);
+        if (closed) {
+          await next.close();
+          return false;
+        }
+        const discover = next.getDiscoverResult();
+        prior = discover ? { kind: "modern", discover } : { kind: "legacy" };
+        client = next;
+        status = "connected";
+        const cameBack = failures > 0 || connectedBefore;
+        connectedBefore = true;
+        const durationMs = Math.round(performance.now() - began);
+        options.log(`upstream ${id} is up with ${fresh.length} tools (${durationMs} ms)`, { upstream: id, event: "connected", durationMs, tools: fresh.length });
+        failures = 0;
+        lastError = undefined;
+        publish(fresh);
+        if (cameBack) options.onChange?.("up");
+        return true;
+      } catch (error) {
+        await next.close().catch(() => undefined);
+        if (closed) return false;
+        // The server exited on the era probe, as some 2025-era servers do on any request before `initialize`: start
+        // it once more, straight to the handshake.
+        if (attempt === 0 && prior === undefined && exitedOnProbe(error)) {
+          prior = { kind: "legacy" };
+          continue;
+        }
+        // A server that answers, but not in the era it spoke before, has changed: find its era again.
+        if (!isConnectionError(error) || (error instanceof SdkError && error.code === SdkErrorCode.EraNegotiationFailed)) prior = undefined;
+        const reason = redact(
+          lastWords !== undefined && isConnectionError(error)
+            ? `the server closed the connection as it started; its stderr said "${lastWords.trim().slice(0, 300)}"`
+            : describeStartFailure(id, config, options.baseDir, error, connectTimeout),
+        );
+        const delay = Math.min(backoff.maxMs, backoff.initialMs * 2 ** failures);
+        failures++;
+        // The same reason again is not news: a server that stays down is told of once, not at every retry.
+        if (reason !== lastError) options.log(`upstream ${id}${where} is down (${reason}); retrying in ${delay} ms`, { upstream: id, event: "down", reason });
+        lastError = reason;
+        status = "down";
+        scheduleRetry(delay);
+        return false;
+      }
+    }
+  }
+
+  function createClient(probeTimeoutMs: number): Client {
     const next = new Client(
       { name: "codemode-gateway", version: "0.0.0" },
       {
@@ -128,72 +205,49 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
         // On stdio a probe that gets no answer means a server that ignores requests before `initialize`; waiting the
         // whole connect timeout for that would only delay the handshake that follows (and a slow-starting 2026 server
         // taken for a 2025 one still works, over its 2025 handshake).
-        versionNegotiation: { mode: "auto", probe: { timeoutMs: PROBE_TIMEOUT_MS } },
+        versionNegotiation: { mode: "auto", probe: { timeoutMs: probeTimeoutMs } },
       },
     );
-    const tooBig = new AbortController();
-    next.onerror = (error) => {
-      if (!/exceeded maximum size/.test(error.message)) return;
-      oversizedClient = next;
-      tooBig.abort();
-    };
     next.onclose = () => {
       if (client !== next || closed) return;
       lostConnection(next);
     };
     next.setRequestHandler("elicitation/create", (request, ctx) =>
-      forward<ElicitResult>({ method: "elicitation/create", params: request.params }, ctx.mcpReq.signal),
+      routes.forward<ElicitResult>({ method: "elicitation/create", params: request.params }, ctx.mcpReq.signal),
     );
     next.setRequestHandler("sampling/createMessage", (request, ctx) =>
-      forward<CreateMessageResult>({ method: "sampling/createMessage", params: request.params }, ctx.mcpReq.signal),
+      routes.forward<CreateMessageResult>({ method: "sampling/createMessage", params: request.params }, ctx.mcpReq.signal),
     );
     next.setNotificationHandler("notifications/message", (notification) => {
-      const caller = callerOf();
+      const caller = routes.callerOf();
       if (typeof caller !== "string") caller.log?.(notification.params);
     });
     next.setNotificationHandler("notifications/tools/list_changed", async () => {
       if (client !== next) return;
-      const listed = await listAllTools(next);
+      const fresh = await listAllTools(next);
       if (client !== next) return;
-      publish(listed);
+      publish(fresh);
       options.onChange?.("tools_changed");
     });
-    try {
-      // A server's start-up (a child process, tsx, a cold cache) can take longer than one of its calls.
-      const connectTimeout = options.connectTimeoutMs ?? Math.max(timeoutMs, 30_000);
-      await next.connect(transport, { timeout: connectTimeout, ...(prior ? { prior } : {}) });
-      const listed = await listAllTools(next);
-      if (next.getProtocolEra() === "modern" && next.getServerCapabilities()?.tools?.listChanged) await listenForChanges(next);
-      if (closed) {
-        await next.close();
-        return false;
-      }
-      const discover = next.getDiscoverResult();
-      prior = discover ? { kind: "modern", discover } : { kind: "legacy" };
-      client = next;
-      oversize = tooBig;
-      status = "connected";
-      const cameBack = failures > 0 || connectedBefore;
-      connectedBefore = true;
-      if (failures > 0) options.log(`upstream ${id} is up with ${listed.length} tools`);
-      failures = 0;
-      lastError = undefined;
-      publish(listed);
-      if (cameBack) options.onChange?.("up");
-      return true;
-    } catch (error) {
-      await next.close().catch(() => undefined);
-      if (closed) return false;
-      // A server that answers, but not in the era it spoke before, has changed: find its era again.
-      if (!isConnectionError(error) || (error instanceof SdkError && error.code === SdkErrorCode.EraNegotiationFailed)) prior = undefined;
-      status = "down";
-      const delay = Math.min(backoff.maxMs, backoff.initialMs * 2 ** failures);
-      failures++;
-      lastError = redact((error as Error).message);
-      options.log(`upstream ${id}${where} is down (${lastError}); retrying in ${delay} ms`);
-      scheduleRetry(delay);
-      return false;
-    }
+    return next;
+  }
+
+  function openTransport(onStderr: (line: string) => void) {
+    return createUpstreamTransport(config, {
+      baseDir: options.baseDir,
+      // Framing and the JSON-RPC envelope come on top of the answer itself.
+      maxMessageBytes: maxResponseBytes + 64 * 1024,
+      onStderr: (line) => {
+        onStderr(line);
+        options.log(`[${id}] ${line}`);
+      },
+      onUnmatchedOversize: () => {
+        const aborted = oversize;
+        oversize = new AbortController();
+        aborted.abort();
+      },
+      server: id,
+    });
   }
 
   /**
@@ -227,7 +281,7 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
   }
 
   async function refresh(): Promise<void> {
-    if (closed) return;
+    if (closed || status === "idle") return;
     if (connecting) {
       await connecting;
       return;
@@ -236,162 +290,123 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
     if (!current) {
       clearTimeout(retryTimer);
       retryTimer = undefined;
-      connecting = connect().finally(() => (connecting = undefined));
-      await connecting;
+      await begin();
       return;
     }
     try {
-      const listed = await listAllTools(current);
-      if (client === current) publish(listed);
+      const fresh = await listAllTools(current);
+      if (client === current) publish(fresh);
     } catch (error) {
       if (isConnectionError(error) && client === current) lostConnection(current);
     }
   }
 
-  function publish(listed: Tool[]) {
-    tools = new Map(listed.map((tool) => [tool.name, tool]));
-    options.onTools(listed);
+  function publish(fresh: Tool[]) {
+    tools = new Map(fresh.map((tool) => [tool.name, tool]));
+    listed = true;
+    options.onTools(fresh);
   }
 
   function scheduleRetry(delay: number) {
     if (closed || retryTimer) return;
     status = "down";
     // A reconnect started from inside a call must not run, nor leave its transport's listeners, in that call's context.
-    retryTimer = callerContext.exit(() =>
+    retryTimer = routes.outside(() =>
       setTimeout(() => {
         retryTimer = undefined;
-        connecting = connect().finally(() => (connecting = undefined));
+        void begin();
       }, delay),
     );
     retryTimer.unref();
   }
 
-  /** The execution an inbound message belongs to, or why none can be told. */
-  function callerOf(): UpstreamCaller | string {
-    const linked = callerContext.getStore()?.caller;
-    if (linked && inFlight.has(linked)) return linked;
-    if (inFlight.size === 1) return [...inFlight.keys()][0] as UpstreamCaller;
-    if (inFlight.size === 0) return `no call to ${id} is in flight`;
-    return `${inFlight.size} executions have calls in flight on ${id} and the request does not say which one it belongs to`;
-  }
-
-  /**
-   * Passes an upstream's question to the execution it belongs to. One that cannot be asked is declined: an
-   * elicitation is answered `decline` (the spec's answer for "no"), so the server goes on as it would for a person who
-   * said no; a sampling request, which has no such answer, fails. The reason goes to the execution (its result's
-   * diagnostics) and the gateway's log.
-   */
-  async function forward<Answer extends CallerAnswer>(question: CallerQuestion, signal: AbortSignal): Promise<Answer> {
-    const caller = callerOf();
-    let why: string;
-    if (typeof caller === "string") why = caller;
-    else if (!caller.ask) why = "no MCP client is connected to this execution to answer it";
-    else {
-      // The question is withdrawn when the server withdraws it, or when the call it came with ends; a question that
-      // came with no call in its context (a 2025 server's, on stdio) is from a call that cannot outlive its timeout.
-      const linked = callerContext.getStore();
-      const asking = linkAbort([signal, linked?.caller === caller ? linked.signal : AbortSignal.timeout(timeoutMs)]);
-      try {
-        return (await caller.ask(question, asking.signal)) as Answer;
-      } catch (error) {
-        why = (error as Error).message.replace(/\.$/, "");
-      } finally {
-        asking.unlink();
+  /** The live connection, once there is one; see {@link Upstream.ready}. */
+  async function connection(what: string, signal: AbortSignal | undefined): Promise<Client> {
+    if (status === "idle") void begin();
+    if (connecting) {
+      const waited = await waitFor(connecting, { timeoutMs, signal });
+      if (waited === "aborted") throw new CodeModeError("CANCELLED", `${capitalize(what)} was cancelled while upstream ${id} was starting.`);
+      if (waited === "timeout") {
+        throw new CodeModeError(
+          "UNAVAILABLE",
+          `Upstream ${id} is still starting after ${timeoutMs} ms, so ${what} gave up waiting for it; a server that starts slowly needs a larger mcpServers.${id}.timeoutMs.`,
+        );
       }
     }
-    const message = `The codemode gateway declined ${question.method} from ${id}: ${why}.`;
-    options.log(message);
-    if (typeof caller !== "string") caller.onDeclined?.(message);
-    if (question.method === "elicitation/create") return { action: "decline" } as Answer;
-    throw new ProtocolError(ProtocolErrorCode.InvalidRequest, message);
+    if (client) return client;
+    if (closed) throw new CodeModeError("UNAVAILABLE", `Upstream ${id} is closed.`);
+    throw new CodeModeError("UNAVAILABLE", `Upstream ${id} is down (${(lastError ?? "its connection was lost").replace(/\.$/, "")}); retrying.`);
   }
 
   async function callTool(name: string, args: unknown, { signal, caller, onProgress }: UpstreamCallOptions): Promise<CallToolResult> {
-    if (connecting) await connecting;
-    const current = client;
-    const connectionSignal = oversize.signal;
-    if (!current) throw new CodeModeError("UNAVAILABLE", `Upstream ${id} is not connected; it is being retried.`);
-    const call = linkAbort([signal, connectionSignal]);
+    const current = await connection(`the call to ${id}.${name}`, signal);
+    // The catalog this run started with (cached from an earlier run, or listed before a change) named it.
+    if (!tools.has(name)) throw new CodeModeError("NOT_FOUND", `Upstream ${id} no longer offers the tool "${name}"; its tool list has been read again since this run started.`);
     const tool = tools.get(name);
-    if (caller) inFlight.set(caller, (inFlight.get(caller) ?? 0) + 1);
-    try {
-      const request = () =>
-        current.callTool(
+    return exchange(current, `${id}.${name}`, name, signal, (callSignal) =>
+      routes.run(caller, callSignal, async () =>
+        (await current.callTool(
           { name, arguments: (args ?? {}) as Record<string, unknown> },
           {
             timeout: timeoutMs,
-            signal: call.signal,
+            signal: callSignal,
             // The listed definition: the SDK checks structuredContent against its outputSchema.
             ...(tool ? { toolDefinition: tool } : {}),
             ...(onProgress ? { onprogress: onProgress } : {}),
           },
-        );
-      const result = (await (caller ? callerContext.run({ caller, signal: call.signal }, request) : request())) as CallToolResult;
-      const size = Buffer.byteLength(JSON.stringify(result));
-      if (size > maxResponseBytes) throw tooLarge(name, size);
-      return result;
-    } catch (error) {
-      if (signal?.aborted) throw new CodeModeError("CANCELLED", `The call to ${id}.${name} was cancelled.`);
-      const oversized = oversizedClient === current;
-      // A refused message leaves the connection unusable (stdio) or its calls aborted (HTTP): start a fresh one.
-      if ((oversized || isConnectionError(error)) && client === current) dropConnection(current);
-      throw oversized ? tooLarge(name) : toUpstreamError(error, id, name, timeoutMs, redact);
-    } finally {
-      call.unlink();
-      if (caller) {
-        const left = (inFlight.get(caller) ?? 1) - 1;
-        if (left > 0) inFlight.set(caller, left);
-        else inFlight.delete(caller);
-      }
-    }
-  }
-
-  // Resource requests go through the connection as tool calls do: the same timeout, size cap and reconnect on faults.
-  async function request<T>(what: string, run: (current: Client, options: { timeout: number; signal: AbortSignal }) => Promise<T>, signal?: AbortSignal): Promise<T> {
-    if (connecting) await connecting;
-    const current = client;
-    if (!current) throw new CodeModeError("UNAVAILABLE", `Upstream ${id} is not connected; it is being retried.`);
-    const call = linkAbort([signal, oversize.signal]);
-    try {
-      const result = await run(current, { timeout: timeoutMs, signal: call.signal });
-      const size = Buffer.byteLength(JSON.stringify(result));
-      if (size > maxResponseBytes) throw tooLarge(what, size);
-      return result;
-    } catch (error) {
-      if (signal?.aborted) throw new CodeModeError("CANCELLED", `The request ${what} to ${id} was cancelled.`);
-      const oversized = oversizedClient === current;
-      if ((oversized || isConnectionError(error)) && client === current) dropConnection(current);
-      throw oversized ? tooLarge(what) : toUpstreamError(error, id, what, timeoutMs, redact);
-    } finally {
-      call.unlink();
-    }
-  }
-
-  async function listResources({ signal }: { signal?: AbortSignal }): Promise<Resource[]> {
-    if (connecting) await connecting;
-    if (client && !client.getServerCapabilities()?.resources) return [];
-    return request(
-      "resources/list",
-      async (current, options) => {
-        const resources: Resource[] = [];
-        const seen = new Set<string>();
-        let cursor: string | undefined;
-        for (let page = 0; page < MAX_PAGES; page++) {
-          const result = await current.request({ method: "resources/list", params: cursor === undefined ? {} : { cursor } }, options);
-          resources.push(...result.resources);
-          cursor = result.nextCursor;
-          if (cursor === undefined || seen.has(cursor)) break;
-          seen.add(cursor);
-        }
-        return resources;
-      },
-      signal,
+        )) as CallToolResult,
+      ),
     );
   }
 
-  function tooLarge(name: string, size?: number) {
+  /**
+   * One request and its answer on the live connection, with the same timeout, size cap and error rules for tool calls
+   * and resource requests. A connection that is gone is dropped and reconnected; a bad answer fails this call alone.
+   */
+  async function exchange<T>(current: Client, label: string, what: string, signal: AbortSignal | undefined, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    const connectionSignal = oversize.signal;
+    const call = linkAbort([signal, connectionSignal]);
+    try {
+      const result = await run(call.signal);
+      const size = Buffer.byteLength(JSON.stringify(result));
+      if (size > maxResponseBytes) throw tooLarge(label, size);
+      return result;
+    } catch (error) {
+      if (signal?.aborted) throw new CodeModeError("CANCELLED", `The call to ${label} was cancelled.`);
+      if (connectionSignal.aborted || (error instanceof ProtocolError && error.code === RESPONSE_TOO_LARGE)) {
+        options.log(`upstream ${id} answered ${label} with more than ${maxResponseBytes} bytes; that call failed, the connection goes on`, { upstream: id, event: "bad_answer" });
+        throw tooLarge(label);
+      }
+      if (isConnectionError(error) && client === current) dropConnection(current);
+      const failure = toUpstreamError(error, id, what, timeoutMs, redact);
+      if (isMalformedResult(error)) {
+        options.log(`upstream ${id} answered ${label} with a malformed result (${redact(describeMalformed(error))}); that call failed, the connection goes on`, { upstream: id, event: "bad_answer" });
+      }
+      throw failure;
+    } finally {
+      call.unlink();
+    }
+  }
+
+  function tooLarge(label: string, size?: number) {
     const measured = size === undefined ? "more than" : `${size} bytes, over`;
-    return new CodeModeError("LIMIT_EXCEEDED", `Upstream ${id}.${name} answered with ${measured} the ${maxResponseBytes}-byte limit.`);
+    return new CodeModeError(
+      "LIMIT_EXCEEDED",
+      `Upstream ${label} answered with ${measured} the ${maxResponseBytes}-byte limit; limits.maxResponseBytes (or mcpServers.${id}.maxResponseBytes) raises it.`,
+    );
+  }
+
+  async function listResources({ signal }: { signal?: AbortSignal }): Promise<Resource[]> {
+    const current = await connection(`the listing of ${id}'s resources`, signal);
+    if (!current.getServerCapabilities()?.resources) return [];
+    return exchange(current, `${id} resources/list`, "resources/list", signal, (callSignal) => listAllResources(current, { timeout: timeoutMs, signal: callSignal }));
+  }
+
+  async function readResource(uri: string, { signal }: { signal?: AbortSignal }): Promise<ReadResourceResult> {
+    const current = await connection(`the reading of ${uri}`, signal);
+    return exchange(current, `${id} resources/read`, "resources/read", signal, (callSignal) =>
+      current.request({ method: "resources/read", params: { uri } }, { timeout: timeoutMs, signal: callSignal }),
+    );
   }
 
   return {
@@ -405,15 +420,21 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
     get protocolVersion() {
       return client?.getNegotiatedProtocolVersion();
     },
+    get listed() {
+      return listed;
+    },
     start() {
-      connecting ??= connect().finally(() => (connecting = undefined));
-      return connecting;
+      if (closed) return Promise.resolve(false);
+      if (status === "idle") return begin();
+      return connecting ?? Promise.resolve(status === "connected");
+    },
+    async ready(what, signal) {
+      await connection(what, signal);
     },
     refresh,
     callTool,
     listResources,
-    readResource: (uri, { signal }) =>
-      request("resources/read", (current, options) => current.request({ method: "resources/read", params: { uri } }, options), signal),
+    readResource,
     async close() {
       closed = true;
       status = "closed";
@@ -424,20 +445,16 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
   };
 }
 
-async function listAllTools(client: Client): Promise<Tool[]> {
-  // The SDK would log to stdout (console.debug) about a server without tools; such a server simply has none.
-  if (!client.getServerCapabilities()?.tools) return [];
-  const listed: Tool[] = [];
-  const seen = new Set<string>();
-  let cursor: string | undefined;
-  for (let page = 0; page < MAX_PAGES; page++) {
-    // Page by page rather than the SDK's own walk: a server that hands back a cursor it already gave would run that
-    // walk to its page cap and lose the whole listing.
-    const result = await client.request({ method: "tools/list", params: cursor === undefined ? {} : { cursor } });
-    listed.push(...result.tools);
-    cursor = result.nextCursor;
-    if (cursor === undefined || seen.has(cursor)) break;
-    seen.add(cursor);
-  }
-  return listed;
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** Whether a connection failed because the server exited on the version probe, which the SDK made on its process. */
+function exitedOnProbe(error: unknown): boolean {
+  return error instanceof SdkError && error.code === SdkErrorCode.EraNegotiationFailed && /closed during the server\/discover probe/.test(error.message);
+}
+
+function describeMalformed(error: unknown): string {
+  if (error instanceof RangeError) return "nested too deeply to read";
+  return (error instanceof Error ? error.message : String(error)).split("\n")[0]!.slice(0, 200);
 }

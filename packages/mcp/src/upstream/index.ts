@@ -1,2 +1,3 @@
-export { createUpstream, type CreateUpstreamOptions, type Upstream, type UpstreamStatus } from "./create-upstream.js";
+export { createUpstream, type CreateUpstreamOptions, type Upstream, type UpstreamLogFields, type UpstreamStatus } from "./create-upstream.js";
 export { linkAbort } from "./link-abort.js";
+export { waitFor } from "./wait-for.js";

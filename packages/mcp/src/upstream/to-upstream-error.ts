@@ -1,6 +1,6 @@
 import { CodeModeError, isCodeModeError } from "@codemode/core";
 import { ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode } from "@modelcontextprotocol/client";
-import { CONNECTION_CLOSED } from "./create-http-transport.js";
+import { CONNECTION_CLOSED } from "./create-capped-fetch.js";
 
 // The SDK's own errors that mean the connection is gone, so it must be reconnected.
 const CONNECTION_LOST: ReadonlySet<string> = new Set([
@@ -17,9 +17,18 @@ export function isConnectionError(error: unknown): boolean {
   if (error instanceof ProtocolError) return error.code === CONNECTION_CLOSED;
   if (error instanceof SdkError) return CONNECTION_LOST.has(error.code);
   if (!(error instanceof Error)) return false;
-  if (/ZodError$/.test(error.name) || error.name === "AbortError" || isCodeModeError(error)) return false;
+  if (isMalformedResult(error) || error.name === "AbortError" || isCodeModeError(error)) return false;
   // Everything else thrown below the protocol: fetch failures, HTTP status errors.
   return true;
+}
+
+/**
+ * Whether a call failed on what the server answered rather than on the connection: a result that is not the shape
+ * its method returns, or one nested too deeply to walk. The connection is fine for the next call.
+ */
+export function isMalformedResult(error: unknown): boolean {
+  if (error instanceof SdkError) return error.code === SdkErrorCode.InvalidResult || error.code === SdkErrorCode.UnsupportedResultType;
+  return error instanceof RangeError || (error instanceof Error && /ZodError$/.test(error.name));
 }
 
 /**
@@ -56,12 +65,15 @@ export function toUpstreamError(error: unknown, serverId: string, tool: string, 
       });
     }
     if (error.code === ProtocolErrorCode.InvalidParams) {
-      return new CodeModeError("INVALID_ARGUMENTS", `Upstream ${serverId} rejected the arguments: ${message}`, { cause: error });
+      return new CodeModeError("INVALID_ARGUMENTS", `Upstream ${serverId} rejected the arguments of ${where}: ${message}`, { cause: error });
     }
     return new CodeModeError("TOOL_ERROR", `Upstream ${serverId} answered ${where} with an error: ${message}`, { cause: error });
   }
   if (error instanceof SdkError && error.code === SdkErrorCode.ConnectionClosed) {
     return new CodeModeError("UNAVAILABLE", `Upstream ${serverId} closed the connection during ${where}.`, { cause: error });
+  }
+  if (error instanceof RangeError) {
+    return new CodeModeError("TOOL_ERROR", `Upstream ${serverId} returned a result for ${where} nested too deeply to read.`, { cause: error });
   }
   if (error instanceof Error && /ZodError$/.test(error.name)) {
     return new CodeModeError("TOOL_ERROR", `Upstream ${serverId} returned a malformed result for ${where}.`, { cause: error });

@@ -1,12 +1,11 @@
 import { createApprovalGate, type ApprovalGate, type Approver } from "../../approval/index.js";
 import { toolPath, type ToolCatalog } from "../../catalog/index.js";
 import { callError, failedEnvelopeJson, okEnvelopeJson, type CallError, type ToolCallRecord } from "../../envelopes/index.js";
-import { toErrorData } from "../../errors/index.js";
+import { LIMIT_MESSAGES, nearestName, toErrorData } from "../../errors/index.js";
 import { encodeToolData } from "../../serializer/index.js";
 import {
   isToolResult,
   MAX_TOOL_NAME_LENGTH,
-  nearestName,
   type AllowFilter,
   type RegisteredTool,
   type ResourceAllowFilter,
@@ -26,6 +25,8 @@ type CallRequest = Extract<HostCallRequest, { kind: "tool" | "catalog" | "files"
 /** What one execution's host calls need. */
 export interface HostCallsOptions {
   tools: (name: string) => RegisteredTool | undefined;
+  /** Asked for an allowed tool `tools` lacks, before the call fails with not_found (CreateCodeModeOptions.findTool). */
+  findTool?: ((name: string, signal: AbortSignal) => Promise<RegisteredTool | undefined>) | undefined;
   /** Every tool, for the one nearest to a name that is not found. */
   allTools: () => readonly RegisteredTool[];
   allowed: AllowFilter;
@@ -311,12 +312,14 @@ interface CallToolOptions {
 
 /** Runs one tool call: finds the tool, validates, asks for approval, executes and encodes the reply (never throws). */
 async function callTool({ call, args, callId, signal, options, approvals }: CallToolOptions): Promise<ToolReply> {
-  const tool = options.allowed(call.name) ? options.tools(call.name) : undefined;
-  if (!tool) return failure(callError("not_found", notFoundMessage(call.name, options)));
+  const allowed = options.allowed(call.name);
+  let tool = allowed ? options.tools(call.name) : undefined;
   let output: unknown;
   try {
+    if (!tool && allowed && options.findTool) tool = await options.findTool(call.name, signal);
+    if (!tool) return failure(callError("not_found", notFoundMessage(call.name, options)));
     const validation = await tool.validate(args);
-    if (!validation.ok) return failure(callError("invalid_arguments", validation.message));
+    if (!validation.ok) return failure(callError("invalid_arguments", `Invalid arguments for ${call.name}: ${validation.message}.`));
     const refused = await approvals.check(tool.definition, validation.value, { callId, signal });
     if (refused === "pause") return { envelope: "", bytes: false, paused: { arguments: validation.value } };
     if (refused) return failure(refused);
@@ -341,7 +344,7 @@ async function callTool({ call, args, callId, signal, options, approvals }: Call
   const length = encoded.json.length + (content?.json.length ?? 0);
   const size = () => utf8ByteLength(encoded.json) + (content ? utf8ByteLength(content.json) : 0);
   if (length > limit || (length * 3 > limit && size() > limit)) {
-    return failure(callError("limit_exceeded", `The tool's result is larger than ${limit} bytes.`));
+    return failure(callError("limit_exceeded", LIMIT_MESSAGES.toolResult(limit)));
   }
   const envelope = okEnvelopeJson(encoded.json, { omitted }, content?.json);
   return { envelope, bytes: encoded.bytes || content?.bytes === true, data: encoded.json };

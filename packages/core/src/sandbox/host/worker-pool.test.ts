@@ -74,7 +74,7 @@ describe("createWorkerPool", () => {
     const started = Date.now();
     const outcome = await pool.run(job(stuck, { limits: { timeoutMs: 100 } }));
     expect(Date.now() - started).toBeLessThan(5000);
-    expect(outcome.error).toMatchObject({ kind: "TimeoutExceeded", message: "Script ran past its 100 ms deadline." });
+    expect(outcome.error).toMatchObject({ kind: "TimeoutExceeded", message: "Script ran past its 100 ms deadline; limits.timeoutMs raises it." });
     expect((await pool.run(job("return 'again'"))).resultJson).toBe('"again"');
   });
 

@@ -1,4 +1,5 @@
 import { cancelledOutcome, failedOutcome } from "../../envelopes/index.js";
+import { LIMIT_MESSAGES } from "../../errors/index.js";
 import type { ReplyBatch, RunOutcome, RunRequest, WorkerMessage } from "../protocol.js";
 import { type PoolJob, type PoolRun, type StartWorker, type WorkerSlot } from "./pool-state.js";
 import { memoryPages } from "./quickjs-module.js";
@@ -61,7 +62,7 @@ export function createWorkerPool(options: WorkerPoolOptions & { startWorker: Sta
     const outcome =
       reason === "cancel"
         ? cancelledOutcome()
-        : failedOutcome("TimeoutExceeded", `Script ran past its ${timeoutMs} ms deadline.`);
+        : failedOutcome("TimeoutExceeded", LIMIT_MESSAGES.timeout(timeoutMs));
     // Only while it is the run its worker is running: stopping the worker would otherwise fail the run after it.
     if (run.slot?.runs[0] === run) remove(run.slot, outcome);
   });

@@ -6,7 +6,7 @@ const MiB = 1024 * 1024;
 describe("classifyError", () => {
   it("names out-of-memory errors MemoryLimitExceeded with the limit", () => {
     const error = classifyError({ name: "InternalError", message: "out of memory", stack: null }, false, 8 * MiB);
-    expect(error).toEqual({ kind: "MemoryLimitExceeded", message: "Script ran out of memory (limit 8 MiB).", stack: null });
+    expect(error).toEqual({ kind: "MemoryLimitExceeded", message: "Script ran out of memory (limit 8 MiB); limits.memoryBytes raises it.", stack: null });
   });
 
   it("names stack exhaustion StackOverflow", () => {

@@ -1,4 +1,5 @@
 import type { ExecutionErrorKind } from "../../envelopes/index.js";
+import { LIMIT_MESSAGES } from "../../errors/index.js";
 
 /** A thrown guest value as the prelude's `describe` read it (every field may be missing). */
 export interface GuestErrorText {
@@ -34,12 +35,12 @@ export function classifyError(
   if (name === "InternalError" && /out of memory|string too long/i.test(message)) {
     return {
       kind: "MemoryLimitExceeded",
-      message: `Script ran out of memory (limit ${formatBytes(memoryLimitBytes)}).`,
+      message: LIMIT_MESSAGES.memory(formatBytes(memoryLimitBytes)),
       stack: error.stack,
     };
   }
   if ((name === "RangeError" || name === "InternalError") && STACK_OVERFLOW.test(message)) {
-    return { kind: "StackOverflow", message: "Script overflowed its stack (too deep recursion).", stack: error.stack };
+    return { kind: "StackOverflow", message: LIMIT_MESSAGES.stack, stack: error.stack };
   }
   if (compiling && name === "SyntaxError") {
     return { kind: "ParseError", message: `SyntaxError: ${message}`, stack: error.stack };

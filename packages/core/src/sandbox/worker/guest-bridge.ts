@@ -1,5 +1,6 @@
 import type { QuickJSContext, QuickJSHandle } from "quickjs-emscripten-core";
 import { callError, failedEnvelopeJson, type Diagnostic, type RunRecord } from "../../envelopes/index.js";
+import { LIMIT_MESSAGES } from "../../errors/index.js";
 import { createLogBuffer, type LogBuffer } from "./log-buffer.js";
 import type { GuestHostKind, HostCallRequest, ReplyBatch, RunOutcome, RunRequest } from "../protocol.js";
 import type { GuestChannel, StopReason } from "./guest-channel.js";
@@ -136,7 +137,7 @@ export class GuestBridge {
     if (++this.hostCalls <= maxHostCalls) return null;
     if (++this.refusals > 1) {
       this.hooks.stop("host-calls");
-      return { error: this.context.newError(`Script made more than ${maxHostCalls} host calls.`) };
+      return { error: this.context.newError(LIMIT_MESSAGES.hostCalls(maxHostCalls)) };
     }
     const message = `Script has used all ${maxHostCalls} host calls it may make.`;
     const callId = ++this.nextCallId;

@@ -1,6 +1,6 @@
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime } from "quickjs-emscripten-core";
 import type { ExecutionErrorKind, PausedRun, SessionSnapshot } from "../../envelopes/index.js";
-import { ERROR_MESSAGES } from "../../errors/index.js";
+import { ERROR_MESSAGES, LIMIT_MESSAGES } from "../../errors/index.js";
 import { MAX_JSON_DEPTH as MAX_RESULT_DEPTH, nestsDeeperThan } from "../../serializer/index.js";
 import { ENGINE_BASELINE_PAGES, type RunRequest } from "../protocol.js";
 import { bindRunGlobals } from "./bind-run-globals.js";
@@ -273,10 +273,10 @@ export class GuestRun {
     }
     const message =
       reason === "timeout"
-        ? `Script ran past its ${timeoutMs} ms deadline.`
+        ? LIMIT_MESSAGES.timeout(timeoutMs)
         : reason === "cancelled"
           ? ERROR_MESSAGES.executionCancelled
-          : `Script made more than ${maxHostCalls} host calls.`;
+          : LIMIT_MESSAGES.hostCalls(maxHostCalls);
     return { kind: STOPS[reason], message, stack: null };
   }
 
@@ -291,7 +291,7 @@ export class GuestRun {
     const { maxOutputBytes } = this.request.limits;
     // Bytes are at least UTF-16 units, so a longer string is certainly too large; the host checks the exact size.
     if (serialized.json.length > maxOutputBytes) {
-      return { kind: "ResultTooLarge", message: `Script's result is larger than ${maxOutputBytes} bytes.`, stack: null };
+      return { kind: "ResultTooLarge", message: LIMIT_MESSAGES.result(maxOutputBytes), stack: null };
     }
     if (nestsDeeperThan(serialized.json, MAX_RESULT_DEPTH)) {
       return { kind: "ResultTooLarge", message: `Script's result is nested deeper than ${MAX_RESULT_DEPTH} levels.`, stack: null };

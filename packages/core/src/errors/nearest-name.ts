@@ -1,15 +1,18 @@
-import { MAX_TOOL_NAME_LENGTH } from "./tool-name.js";
+// The longest tool name (the tools' MAX_TOOL_NAME_LENGTH): a longer name matches nothing, so a hostile one costs no work.
+const LONGEST_NAME = 128;
 
 /**
- * The candidate nearest to `name`, or undefined when none is near enough to be what was meant: within an edit
- * distance of a third of the name's length (at least 2), compared without case, `_` and `-` first. Bounded work: a
- * name longer than a tool name can be matches nothing, and each comparison stops once it is past the bound.
+ * The candidate nearest to `name`, for a "did you mean" (a tool, a limit, a config key), or undefined when none is near
+ * enough to be what was meant: within an edit distance of a third of the name's length (at least 2), compared without
+ * case, `_` and `-` first. Bounded work: a name longer than a tool name can be matches nothing, and each comparison
+ * stops once it is past the bound.
  *
  * @example
  * nearestName("billing.list_invoice", ["billing.list_invoices", "crm.get_customer"]); // "billing.list_invoices"
+ * nearestName("timeoutMS", ["timeoutMs", "memoryBytes"]); // "timeoutMs"
  */
 export function nearestName(name: string, candidates: Iterable<string>): string | undefined {
-  if (name.length === 0 || name.length > MAX_TOOL_NAME_LENGTH) return undefined;
+  if (name.length === 0 || name.length > LONGEST_NAME) return undefined;
   const folded = fold(name);
   const bound = Math.max(2, Math.floor(name.length / 3));
   let best: string | undefined;

@@ -14,6 +14,14 @@ describe("nearestName", () => {
     expect(nearestName("support.create-ticket", TOOLS)).toBe("support.create_ticket");
   });
 
+  it("names the limit or config key a mistyped one meant", () => {
+    const limits = ["timeoutMs", "memoryBytes", "maxOutputBytes", "maxHostCalls", "maxToolResultBytes"];
+    expect(nearestName("timeoutMS", limits)).toBe("timeoutMs");
+    expect(nearestName("memroyBytes", limits)).toBe("memoryBytes");
+    expect(nearestName("mcpServer", ["mcpServers", "limits", "tools"])).toBe("mcpServers");
+    expect(nearestName("colour", limits)).toBeUndefined();
+  });
+
   it("names nothing when no name is near, or when the name is longer than a tool name can be", () => {
     expect(nearestName("weather.forecast", TOOLS)).toBeUndefined();
     expect(nearestName(`billing.refund${"x".repeat(200)}`, TOOLS)).toBeUndefined();

@@ -1,0 +1,2 @@
+export { createCatalogCache } from "./create-catalog-cache.js";
+export { defaultCacheDir } from "./default-cache-dir.js";
