@@ -35,7 +35,7 @@ describe.skipIf(noWorkerd !== null)("Cloudflare's code tool in a Worker, its scr
 
   it("ends `while (true) {}` at its deadline and answers the next request", async () => {
     expect(await call("/code-tool", "async () => { while (true) {} }")).toEqual({
-      error: "Code execution failed: TimeoutExceeded: Script ran past its 1000 ms deadline.",
+      error: "Code execution failed: TimeoutExceeded: Script ran past its 1000 ms deadline; limits.timeoutMs raises it.",
     });
     expect(await call("/code-tool", `async () => (await codemode.get_customer({ name: "Globex" })).plan`)).toEqual({ output: { result: "starter" } });
   });

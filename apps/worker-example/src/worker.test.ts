@@ -30,7 +30,7 @@ return orders.data.reduce((sum, order) => sum + order.total, 0);`);
   it("ends `while (true) {}` at its deadline and answers the next request", async () => {
     const looped = await execute("while (true) {}");
     expect(looped.status).toBe("failed");
-    expect(looped.error).toMatchObject({ kind: "TimeoutExceeded", message: "Script ran past its 1000 ms deadline." });
+    expect(looped.error).toMatchObject({ kind: "TimeoutExceeded", message: "Script ran past its 1000 ms deadline; limits.timeoutMs raises it." });
     expect(await execute("return 'next';")).toMatchObject({ status: "completed", result: "next" });
   });
 
