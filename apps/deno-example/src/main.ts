@@ -25,7 +25,8 @@ const codeMode = createCodeMode({
       execute: async ({ id }: { id: string }) => (id === "LX-324" ? 0 : 9),
     }),
   ],
-  limits: { timeoutMs: 2000 },
+  // Long enough for a loaded machine's cold start; the runaway script below is stopped at this deadline.
+  limits: { timeoutMs: 10_000 },
 });
 
 // What the model writes: the cheapest flight that still has seats, in TypeScript.
