@@ -1,4 +1,4 @@
-// `pnpm bench`: engine, catalog, tokens, load, quotas, sessions and check (`bench leaks`, `bench cluster`,
+// `pnpm bench`: engine, events, catalog, tokens, load, quotas, sessions and check (`bench leaks`, `bench cluster`,
 // `bench runtimes` and `bench frameworks` on demand);
 // readable tables on stdout, JSON in bench/results/. Exits non-zero only when a workload crashes or answers wrongly;
 // a missed goal is reported, not fatal (the machine is shared and noisy).
@@ -22,6 +22,8 @@ import { formatClusterReport } from "./cluster/format-cluster-report.js";
 import { runClusterBench } from "./cluster/run-cluster-bench.js";
 import { formatSessionsReport } from "./sessions/format-sessions-report.js";
 import { runSessionsBench } from "./sessions/run-sessions-bench.js";
+import { formatEventsReport } from "./events/format-events-report.js";
+import { runEventsBench } from "./events/run-events-bench.js";
 import { formatCheckReport } from "./check/format-check-report.js";
 import { runCheckBench } from "./check/run-check-bench.js";
 import { formatRuntimesReport } from "./runtimes/format-runtimes-report.js";
@@ -41,6 +43,12 @@ if (only === undefined || only === "engine") {
   const report = await runEngineBench(log);
   await writeFile(`${RESULTS}engine.json`, `${JSON.stringify({ machine: { ...machine, loadAfter: describeMachine().loadAverage }, ...report }, null, 2)}\n`);
   console.log(`\n## Engine (bench/results/engine.json)\n\n${formatEngineReport(report)}\n`);
+}
+if (only === undefined || only === "events") {
+  const machine = describeMachine();
+  const report = await runEventsBench(log);
+  await writeFile(`${RESULTS}events.json`, `${JSON.stringify({ machine: { ...machine, loadAfter: describeMachine().loadAverage }, ...report }, null, 2)}\n`);
+  console.log(`\n## Events (bench/results/events.json)\n\n${formatEventsReport(report)}\n`);
 }
 if (only === undefined || only === "catalog") {
   const machine = describeMachine();

@@ -6,7 +6,10 @@ import { REFUND_QUESTION, refundWithApproval } from "./refund-with-approval.js";
 
 const { model, name } = await chooseModel();
 console.log(`Model: ${name}\nQuestion: ${QUESTION}\n`);
-const { text, executions } = await answerQuestion(model);
+// While the script runs, its progress streams (what a chat UI shows under the tool call).
+const { text, executions } = await answerQuestion(model, {
+  onProgress: (progress) => console.log(`  … ${progress.message} (${progress.toolCalls.finished} calls done, ${progress.toolCalls.running.length} running)`),
+});
 for (const { code, result } of executions) {
   console.log(
     `--- script (${result.status}, ${result.toolCalls.length} tool calls, ${result.durationMs} ms)\n${code}\n`

@@ -1,3 +1,4 @@
+import { simulateReadableStream } from "ai";
 import { MockLanguageModelV3 } from "ai/test";
 
 type GenerateResult = Awaited<ReturnType<MockLanguageModelV3["doGenerate"]>>;
@@ -56,26 +57,42 @@ export function createOfflineRefundModel(): MockLanguageModelV3 {
 
 function scriptedModel(script: string, answerFrom: (view: unknown) => string): MockLanguageModelV3 {
   const model: MockLanguageModelV3 = new MockLanguageModelV3({
-    doGenerate: async ({ prompt }): Promise<GenerateResult> => {
-      const toolMessage = prompt.findLast((message) => message.role === "tool");
-      if (!toolMessage) {
-        const input = JSON.stringify({ code: script });
-        const content = [{ type: "tool-call" as const, toolCallId: "call-1", toolName: "execute", input }];
-        return { content, finishReason: { unified: "tool-calls", raw: undefined }, usage, warnings: [] };
-      }
-      const part = toolMessage.content.find((candidate) => candidate.type === "tool-result");
-      // A denied approval reaches the model as an output of its own type ("execution-denied").
-      const view = part?.type !== "tool-result" ? null : part.output.type === "json" ? part.output.value : part.output;
-      const text = answerFrom(view);
-      return {
-        content: [{ type: "text", text }],
-        finishReason: { unified: "stop", raw: undefined },
-        usage,
-        warnings: [],
-      };
-    },
+    doGenerate: async ({ prompt }) => respond(prompt),
+    // The same answers, streamed as a provider streams them (streamText).
+    doStream: async ({ prompt }) => ({ stream: simulateReadableStream({ chunks: toChunks(respond(prompt)) }) }),
   });
+  const respond = (prompt: Parameters<MockLanguageModelV3["doGenerate"]>[0]["prompt"]): GenerateResult => {
+    const toolMessage = prompt.findLast((message) => message.role === "tool");
+    if (!toolMessage) {
+      const input = JSON.stringify({ code: script });
+      const content = [{ type: "tool-call" as const, toolCallId: "call-1", toolName: "execute", input }];
+      return { content, finishReason: { unified: "tool-calls", raw: undefined }, usage, warnings: [] };
+    }
+    const part = toolMessage.content.find((candidate) => candidate.type === "tool-result");
+    // A denied approval reaches the model as an output of its own type ("execution-denied").
+    const view = part?.type !== "tool-result" ? null : part.output.type === "json" ? part.output.value : part.output;
+    const text = answerFrom(view);
+    return {
+      content: [{ type: "text", text }],
+      finishReason: { unified: "stop", raw: undefined },
+      usage,
+      warnings: [],
+    };
+  };
   return model;
+}
+
+type StreamResult = Awaited<ReturnType<MockLanguageModelV3["doStream"]>>;
+type StreamChunk = StreamResult["stream"] extends ReadableStream<infer Part> ? Part : never;
+
+/** A generated answer as the parts a provider streams. */
+function toChunks({ content, finishReason }: GenerateResult): StreamChunk[] {
+  const parts: StreamChunk[] = content.flatMap((part): StreamChunk[] =>
+    part.type === "text"
+      ? [{ type: "text-start", id: "text-1" }, { type: "text-delta", id: "text-1", delta: part.text }, { type: "text-end", id: "text-1" }]
+      : [part as StreamChunk],
+  );
+  return [...parts, { type: "finish", finishReason, usage }];
 }
 
 function answer(view: { status: string; result?: Owed } | null): string {

@@ -1,4 +1,4 @@
-import type { ExecutionResult } from "@codemode/core";
+import type { ExecutionEvent, ExecutionResult } from "@codemode/core";
 import type { ToolMessage } from "@langchain/core/messages";
 import { describe, expect, it } from "vitest";
 import { createRefundModel, createScriptedModel } from "./create-model.js";
@@ -10,8 +10,9 @@ function executions(messages: Awaited<ReturnType<typeof runAgent>>["messages"]):
 }
 
 describe("runAgent", () => {
-  it("answers with the unpaid total of the three largest customers from one script", async () => {
-    const { answer, messages } = await runAgent("What do our three largest customers owe?", createScriptedModel());
+  it("answers with the unpaid total of the three largest customers from one script, its calls streamed as they happen", async () => {
+    const events: ExecutionEvent[] = [];
+    const { answer, messages } = await runAgent("What do our three largest customers owe?", createScriptedModel(), { onEvent: (event) => events.push(event) });
     // Umbrella 4200 + 600, Globex 8000 + 1750, Hooli 5100.
     expect(answer).toBe("The three largest customers owe $19650 in unpaid invoices (Umbrella $4800, Globex $9750, Hooli $5100).");
     const results = executions(messages);
@@ -23,6 +24,16 @@ describe("runAgent", () => {
       "billing.list_invoices",
       "billing.list_invoices",
     ]);
+    // The graph's custom stream carried the run's events: the customers first, then the three lists at once.
+    const calls = events.filter((event) => event.type === "tool-call-start" || event.type === "tool-call-end").map((event) => `${event.type} ${"tool" in event ? event.tool : ""}`);
+    expect(calls.slice(0, 5)).toEqual([
+      "tool-call-start crm.list_customers",
+      "tool-call-end crm.list_customers",
+      "tool-call-start billing.list_invoices",
+      "tool-call-start billing.list_invoices",
+      "tool-call-start billing.list_invoices",
+    ]);
+    expect(events.at(-1)).toMatchObject({ type: "end", status: "completed" });
   });
 
   it("stops at an interrupt for each refund, runs the one the person allows and not the one denied", async () => {

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { ExecutionEvent } from "@codemode/core";
 import { createCodeModeTool, type CodeModeInterrupt } from "@codemode/langchain";
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import type { BaseMessage } from "@langchain/core/messages";
@@ -18,6 +19,8 @@ export interface RunAgentResult {
 export interface RunAgentOptions {
   /** Where the refund decisions are printed. Default `console.log`. */
   log?: (line: string) => void;
+  /** Hears each run's events as they happen (tool calls started and finished, console lines), from the graph's custom stream. */
+  onEvent?: (event: ExecutionEvent) => void;
 }
 
 /**
@@ -42,12 +45,23 @@ export async function runAgent(question: string, model: BaseChatModel, options: 
       systemPrompt: "Answer by writing one script for the execute tool; it returns only what the answer needs.",
     });
     const config = { configurable: { thread_id: "refunds-1" } };
-    let state = await agent.invoke({ messages: [{ role: "user", content: question }] }, config);
+    // Streamed: the code-mode tool writes each run's events to the graph's custom stream while the script runs.
+    const turn = async (input: Parameters<typeof agent.stream>[0]) => {
+      let state: { messages: BaseMessage[] } | undefined;
+      let paused: CodeModeInterrupt | undefined;
+      for await (const [mode, chunk] of await agent.stream(input, { ...config, streamMode: ["custom", "updates", "values"] })) {
+        if (mode === "custom" && isCodeModeChunk(chunk)) options.onEvent?.(chunk.codemode);
+        if (mode === "updates") paused ??= interruptOf(chunk);
+        if (mode === "values") state = chunk as { messages: BaseMessage[] };
+      }
+      return { messages: state?.messages ?? [], paused };
+    };
+    let state = await turn({ messages: [{ role: "user", content: question }] });
     let interrupts = 0;
     // Each refund the script reaches stops the graph; the person's answer goes back in as the resume value.
-    for (let paused = interruptOf(state); paused; paused = interruptOf(state)) {
+    for (let paused = state.paused; paused; paused = state.paused) {
       interrupts++;
-      state = await agent.invoke(new Command({ resume: decideRefunds(paused.pending, options.log) }), config);
+      state = await turn(new Command({ resume: decideRefunds(paused.pending, options.log) }));
     }
     return { answer: state.messages.at(-1)?.text ?? "", messages: state.messages, interrupts };
   } finally {
@@ -56,6 +70,12 @@ export async function runAgent(question: string, model: BaseChatModel, options: 
   }
 }
 
-function interruptOf(state: unknown): CodeModeInterrupt | undefined {
-  return (state as { __interrupt__?: { value: CodeModeInterrupt }[] }).__interrupt__?.[0]?.value;
+/** The interrupt a graph stopped at, as its `updates` stream tells it. */
+function interruptOf(update: unknown): CodeModeInterrupt | undefined {
+  return (update as { __interrupt__?: { value: CodeModeInterrupt }[] }).__interrupt__?.[0]?.value;
+}
+
+/** A chunk the code-mode tool wrote to the custom stream: `{ codemode: event, toolCallId }`. */
+function isCodeModeChunk(chunk: unknown): chunk is { codemode: ExecutionEvent } {
+  return typeof chunk === "object" && chunk !== null && "codemode" in chunk;
 }

@@ -13,6 +13,7 @@ const BILLING_TOKEN = "billing-token-for-the-app-test";
 let gateway: ChildProcess;
 let url: string;
 let upstreamsLine: string;
+let consoleUrl: string;
 let printed: string;
 
 beforeAll(async () => {
@@ -35,6 +36,7 @@ beforeAll(async () => {
   expect(output).toContain(TOKEN);
   printed = output;
   upstreamsLine = /upstreams: (.*)/.exec(output)?.[1] ?? "";
+  consoleUrl = /console: (\S+)/.exec(output)?.[1] ?? "";
 });
 
 afterAll(() => {
@@ -42,6 +44,15 @@ afterAll(() => {
 });
 
 describe("the demo gateway", () => {
+  it("prints the web console's address, where its page is served", async () => {
+    expect(consoleUrl).toBe(new URL("/console/", url).href);
+    const page = await fetch(consoleUrl);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("codemode console");
+    const me = await fetch(new URL("api/me", consoleUrl), { headers: { "x-codemode-console": "1" } });
+    expect(me.status).toBe(401);
+  });
+
   it("talks 2026-07-28 to the demo's own upstreams and 2025-11-25 to the npm servers", () => {
     for (const id of ["billing", "crm", "support"]) expect(upstreamsLine).toContain(`${id} (connected, MCP 2026-07-28)`);
     for (const id of ["memory", "files"]) expect(upstreamsLine).toContain(`${id} (connected, MCP 2025-11-25)`);

@@ -34,6 +34,7 @@ const down = gateway.upstreams().filter((upstream) => upstream.status !== "conne
 process.stdout.write(
   [
     `codemode gateway listening on ${listener.url}`,
+    `  console: ${new URL("/console/", listener.url).href} (sign in with either token below)`,
     `  upstreams: ${gateway
       .upstreams()
       .map((upstream) => `${upstream.id} (${upstream.status}${upstream.protocolVersion ? `, MCP ${upstream.protocolVersion}` : ""})`)

@@ -4,8 +4,8 @@ import type { ServedWorker } from "@codemode/runtime-harness";
 import { startWorker } from "./start-worker.js";
 
 let worker: ServedWorker;
-const execute = async (code: string): Promise<ExecutionResult> => {
-  const response = await fetch(`${worker.url}/execute`, { method: "POST", body: JSON.stringify({ code }) });
+const execute = async (code: string, check = false): Promise<ExecutionResult> => {
+  const response = await fetch(`${worker.url}/execute`, { method: "POST", body: JSON.stringify({ code, check }) });
   expect(response.status).toBe(200);
   return (await response.json()) as ExecutionResult;
 };
@@ -20,6 +20,17 @@ describe("a Cloudflare Worker running scripts in workerd", () => {
     const result = await execute(`const orders = await tools.shop.list_orders({ customer: "ada" });
 return orders.data.reduce((sum, order) => sum + order.total, 0);`);
     expect(result).toMatchObject({ status: "completed", result: 165, toolCalls: [{ tool: "shop.list_orders", ok: true }] });
+  });
+
+  it("runs a script unchecked where the check cannot start, and says so in its diagnostics", async () => {
+    const result = await execute(`return (await tools.shop.list_orders({})).data.length;`, true);
+    expect(result).toMatchObject({ status: "completed", result: 3 });
+    expect(result.diagnostics).toEqual([
+      {
+        code: "check_unavailable",
+        message: expect.stringContaining("The script ran unchecked: The script check runs TypeScript 7's native compiler, which Cloudflare Workers cannot start"),
+      },
+    ]);
   });
 
   it("strips TypeScript with the stripper imported as a WebAssembly module", async () => {

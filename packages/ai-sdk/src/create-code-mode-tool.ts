@@ -15,6 +15,7 @@ import {
 import { jsonSchema, tool, type Tool, type ToolSet } from "ai";
 import { fromAiSdkTools, type NamespaceOption, type ToolCallOptions } from "./from-ai-sdk-tools.js";
 import { createPauseAtApproval, type PausedCallRun } from "./pause-at-approval.js";
+import { streamRun, type ExecutionProgress } from "./stream-run.js";
 
 /** Options of {@link createCodeModeTool}: the AI SDK tools, where they go, and the core's own options. */
 export interface CreateCodeModeToolOptions extends Omit<CreateCodeModeOptions, "tools"> {
@@ -43,8 +44,14 @@ export interface CreateCodeModeToolOptions extends Omit<CreateCodeModeOptions, "
 /** The input the model writes: one script and, with sessions on, the session to run it in. */
 export type CodeModeToolInput = Omit<ExecuteToolInput, "args">;
 
+/**
+ * What the tool outputs: its final output is the run's ExecutionResult; while the script runs, `streamText` and
+ * `useChat` show preliminary outputs, each the run's ExecutionProgress (`status: "running"`).
+ */
+export type CodeModeToolOutput = ExecutionResult | ExecutionProgress;
+
 /** One AI SDK tool that runs scripts against the given tools; close it to stop its worker threads. */
-export type CodeModeTool = Tool<CodeModeToolInput, ExecutionResult> & {
+export type CodeModeTool = Tool<CodeModeToolInput, CodeModeToolOutput> & {
   /** The code mode behind the tool, for its catalog or declarations. */
   readonly codeMode: CodeMode;
   /**
@@ -58,7 +65,8 @@ export type CodeModeTool = Tool<CodeModeToolInput, ExecutionResult> & {
 
 /**
  * Wraps an AI SDK ToolSet into one `execute` tool whose input is a script that calls those tools. The model sees a
- * compact view of each execution; the host gets the full ExecutionResult as the tool's output.
+ * compact view of each execution; the host gets the full ExecutionResult as the tool's output, and while the script
+ * runs, its progress as preliminary results (each tool call started and ended, console lines, approvals).
  *
  * @example
  * const execute = createCodeModeTool({ tools: { list_invoices, get_customer }, namespace: "billing" });
@@ -82,10 +90,10 @@ export function createCodeModeTool(options: CreateCodeModeToolOptions): CodeMode
     ...(allow ? { allow } : {}),
   });
   // Inferred, not spelt as type arguments: ai 7's tool() takes a third (context) type parameter.
-  const executeTool: Tool<CodeModeToolInput, ExecutionResult> = tool({
+  const executeTool: Tool<CodeModeToolInput, CodeModeToolOutput> = tool({
     description: codeMode.prompt({ allow, tokenBudget }),
     inputSchema: jsonSchema<CodeModeToolInput>(executeInputSchema({ sessions: Boolean(codeModeOptions.sessions) })),
-    outputSchema: jsonSchema<ExecutionResult>(EXECUTION_RESULT_SCHEMA),
+    outputSchema: jsonSchema<CodeModeToolOutput>(EXECUTION_RESULT_SCHEMA),
     // With approvals paused, the AI SDK's own approval asks the person: the run pauses in needsApproval, and the
     // approved call's execute resumes it, in this process or another one sharing the continuation store.
     // A script in a session runs in its execute as before: a session's run does not pause.
@@ -95,17 +103,21 @@ export function createCodeModeTool(options: CreateCodeModeToolOptions): CodeMode
             input.sessionId === undefined && (await pause.needsApproval(pausedCall(input, callOptions as ToolCallOptions))),
         }
       : {}),
-    // The AI SDK's call options travel as the context, so every inner tool sees the outer call's messages and id.
-    execute: ({ code, sessionId }, callOptions): Promise<ExecutionResult> =>
-      pause && sessionId === undefined
-        ? pause.execute(pausedCall({ code }, callOptions))
-        : codeMode.execute(code, {
-            signal: callOptions.abortSignal,
-            allow,
-            context: callOptions,
-            ...(sessionId === undefined ? {} : { sessionId, owner: ownerOf(callOptions) }),
-          }),
-    toModelOutput: ({ output }: { output: ExecutionResult }) => ({ type: "json", value: modelViewOf(output) }),
+    // The AI SDK's call options travel as the context, so every inner tool sees the outer call's messages and id. The
+    // run is a promise of its result that the AI SDK iterates for its progress (preliminary results).
+    execute: ({ code, sessionId }, callOptions) =>
+      streamRun((onEvent) =>
+        pause && sessionId === undefined
+          ? pause.execute({ ...pausedCall({ code }, callOptions), onEvent })
+          : codeMode.execute(code, {
+              signal: callOptions.abortSignal,
+              allow,
+              context: callOptions,
+              onEvent,
+              ...(sessionId === undefined ? {} : { sessionId, owner: ownerOf(callOptions) }),
+            }),
+      ),
+    toModelOutput: ({ output }: { output: CodeModeToolOutput }) => ({ type: "json", value: modelViewOf(output) }),
   });
   const pending = async (toolCallId: string) => (pause ? pause.pending(toolCallId) : null);
   return Object.assign(executeTool, { codeMode, pending, close: () => codeMode.close() });
@@ -117,7 +129,9 @@ const STOPPED_NOTE =
   "The calls before them ran. To make them, run a script with only what is left; the person is asked then.";
 
 /** The compact view the model gets; a paused run's note says that nobody will resume it. */
-function modelViewOf(output: ExecutionResult) {
+function modelViewOf(output: CodeModeToolOutput) {
+  // Only a final output reaches the model; progress is for the UI.
+  if (output.status === "running") return { status: output.status, message: output.message };
   const view = toModelView(output);
   return output.status === "paused" ? { ...view, note: STOPPED_NOTE } : view;
 }

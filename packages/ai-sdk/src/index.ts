@@ -3,8 +3,10 @@ export {
   createCodeModeTool,
   type CodeModeTool,
   type CodeModeToolInput,
+  type CodeModeToolOutput,
   type CreateCodeModeToolOptions,
 } from "./create-code-mode-tool.js";
+export type { ExecutionProgress, StreamedRun } from "./stream-run.js";
 export {
   fromAiSdkTools,
   type FromAiSdkToolsOptions,

@@ -1,4 +1,4 @@
-import type { CodeMode, ContinuationStore, ExecutionResult, PendingCall } from "@codemode/core";
+import type { CodeMode, ContinuationStore, ExecutionEventListener, ExecutionResult, PendingCall } from "@codemode/core";
 
 /** A run paused in one `execute` tool call, kept until the tool-approval-response for that call arrives. */
 interface PausedCall {
@@ -18,6 +18,8 @@ export interface PausedCallRun {
   messages: readonly unknown[];
   signal?: AbortSignal;
   allow?: readonly string[];
+  /** Receives the events of the run `execute` makes or resumes. */
+  onEvent?: ExecutionEventListener;
 }
 
 /** The two halves of the AI SDK's tool approval, for an `execute` tool whose code mode pauses at approvals. */
@@ -53,8 +55,8 @@ export function createPauseAtApproval(codeMode: CodeMode, store: ContinuationSto
     return call?.code === code ? call : null;
   }
 
-  function run({ code, owner, context, signal, allow }: PausedCallRun): Promise<ExecutionResult> {
-    return codeMode.execute(code, { owner, context, ...(signal ? { signal } : {}), ...(allow ? { allow } : {}) });
+  function run({ code, owner, context, signal, allow, onEvent }: PausedCallRun): Promise<ExecutionResult> {
+    return codeMode.execute(code, { owner, context, ...(signal ? { signal } : {}), ...(allow ? { allow } : {}), ...(onEvent ? { onEvent } : {}) });
   }
 
   return {
@@ -92,6 +94,7 @@ export function createPauseAtApproval(codeMode: CodeMode, store: ContinuationSto
         code: call.code,
         context: call.context,
         ...(call.signal ? { signal: call.signal } : {}),
+        ...(call.onEvent ? { onEvent: call.onEvent } : {}),
       });
       return withoutContinuation(result);
     },

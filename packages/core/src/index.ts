@@ -24,6 +24,8 @@ export type {
 export type { WorkspaceEntry, WorkspaceOptions } from "./workspace/index.js";
 export type { ResourceCallOptions, ResourceContent, ResourceInfo, ResourceSource } from "./resources/index.js";
 export type {
+  ExecutionEvent,
+  ExecutionEventListener,
   ToolCallEndEvent,
   ToolCallHooks,
   ToolCallStartEvent,
@@ -64,15 +66,17 @@ export {
   type ErrorSurface,
 } from "./errors/index.js";
 export { DEFAULT_LIMITS, resolveLimits, type ExecutionLimits } from "./limits/index.js";
-export { HARD_STOP_GRACE_MS } from "./sandbox/index.js";
+export { describeExecutionEvent, HARD_STOP_GRACE_MS } from "./sandbox/index.js";
 export { formatExecutionResult, toModelView } from "./model-view/index.js";
 export {
   createMemorySessionStore,
   DEFAULT_SESSION_OPTIONS,
   type SessionLease,
+  type SessionInfo,
   type SessionOptions,
   type SessionStore,
   type StoredSession,
+  type StoredSessionInfo,
 } from "./session/index.js";
 export {
   checkToolName,

@@ -7,8 +7,10 @@ import {
   type CreateCodeModeOptions,
   type ExecuteToolInput,
   type ContinuationStore,
+  type ExecutionEventListener,
   type ExecutionResult,
 } from "@codemode/core";
+import { dispatchCustomEvent } from "@langchain/core/callbacks/dispatch";
 import type { CallbackManagerForToolRun } from "@langchain/core/callbacks/manager";
 import { StructuredTool, type ToolSchemaBase, type ToolRunnableConfig } from "@langchain/core/tools";
 import { fromLangChainTools, type NamespaceOption } from "./from-langchain-tools.js";
@@ -108,16 +110,17 @@ export class CodeModeTool extends StructuredTool {
         : { sessionId: input.sessionId, owner: typeof owner === "function" ? owner(parentConfig ?? {}) : owner };
     const pause = this.#pause;
     const toolCallId = parentConfig?.toolCall?.id;
+    const onEvent = eventsOf(runManager, parentConfig, context, toolCallId);
     const configurable = (parentConfig?.configurable ?? {}) as { thread_id?: unknown; checkpoint_ns?: unknown };
     // A graph interrupt needs a graph: outside one (no thread), or in a session, the run goes to execute as before.
     if (pause && input.sessionId === undefined && toolCallId !== undefined && configurable.thread_id !== undefined) {
       const owner = typeof pause.owner === "function" ? pause.owner(parentConfig ?? {}) : pause.owner;
       const key = `langgraph:${String(configurable.thread_id)}:${String(configurable.checkpoint_ns ?? "")}:${toolCallId}`;
-      const call = { key, code: input.code, owner, context, ...(signal ? { signal } : {}), ...(this.#allow ? { allow: this.#allow } : {}) };
+      const call = { key, code: input.code, owner, context, ...(signal ? { signal } : {}), ...(this.#allow ? { allow: this.#allow } : {}), ...(onEvent ? { onEvent } : {}) };
       const result = await runWithInterrupts(this.codeMode, pause.store, pause.ttlMs, call);
       return [formatExecutionResult(result), result];
     }
-    const result = await this.codeMode.execute(input.code, { signal, allow: this.#allow, context, ...session });
+    const result = await this.codeMode.execute(input.code, { signal, allow: this.#allow, context, ...session, ...(onEvent ? { onEvent } : {}) });
     return [formatExecutionResult(result), result];
   }
 
@@ -125,6 +128,31 @@ export class CodeModeTool extends StructuredTool {
   close(): Promise<void> {
     return this.codeMode.close();
   }
+}
+
+/** The name of the custom events a run dispatches, and the key of its chunks in a graph's `custom` stream. */
+export const CODEMODE_EVENT = "codemode";
+
+/**
+ * Where a run's events go, when anyone can hear them: inside a LangGraph graph, its `config.writer` (the `custom`
+ * stream mode), as `{ codemode: event, toolCallId }`; and to the callbacks as custom events named `codemode`, which
+ * `streamEvents` delivers as `on_custom_event` (a dispatch failure is the handler's own). Undefined when there is
+ * neither a writer nor a callback handler, so the run builds no events.
+ */
+function eventsOf(
+  runManager: CallbackManagerForToolRun | undefined,
+  parentConfig: ToolRunnableConfig | undefined,
+  context: ToolRunnableConfig,
+  toolCallId: string | undefined,
+): ExecutionEventListener | undefined {
+  const writer = (parentConfig as { writer?: unknown } | undefined)?.writer;
+  const write = typeof writer === "function" ? (writer as (chunk: unknown) => void) : undefined;
+  const dispatching = (runManager?.handlers.length ?? 0) > 0;
+  if (!write && !dispatching) return undefined;
+  return (event) => {
+    write?.({ [CODEMODE_EVENT]: event, toolCallId });
+    if (dispatching) dispatchCustomEvent(CODEMODE_EVENT, event, context).catch(() => undefined);
+  };
 }
 
 /** The core's default `ttlMs` of a continuation: each tool call's paused runs are kept as long. */

@@ -1,5 +1,6 @@
 // The public API of @codemode/langchain: every name here is a decision, and adding one gets a changeset.
 export {
+  CODEMODE_EVENT,
   CodeModeTool,
   createCodeModeTool,
   type CodeModeToolFields,

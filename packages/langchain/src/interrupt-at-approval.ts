@@ -1,4 +1,4 @@
-import { CodeModeError, type ApprovalDecision, type CodeMode, type ContinuationStore, type ExecutionResult, type PendingCall } from "@codemode/core";
+import { CodeModeError, type ApprovalDecision, type CodeMode, type ContinuationStore, type ExecutionEventListener, type ExecutionResult, type PendingCall } from "@codemode/core";
 
 type PendingCalls = PendingCall[];
 
@@ -28,6 +28,8 @@ export interface InterruptedCallRun {
   owner: string;
   context: unknown;
   signal?: AbortSignal;
+  /** Receives the events of the run made or resumed. */
+  onEvent?: ExecutionEventListener;
   allow?: readonly string[];
 }
 
@@ -57,7 +59,7 @@ export async function runWithInterrupts(
   if (kept?.code !== call.code) kept = undefined;
   if (kept?.result) return kept.result;
   if (!kept) {
-    const options = { owner: call.owner, context: call.context, ...(call.signal ? { signal: call.signal } : {}), ...(call.allow ? { allow: call.allow } : {}) };
+    const options = { owner: call.owner, context: call.context, ...(call.signal ? { signal: call.signal } : {}), ...(call.allow ? { allow: call.allow } : {}), ...(call.onEvent ? { onEvent: call.onEvent } : {}) };
     const result = await codeMode.execute(call.code, options);
     if (result.status !== "paused" || result.continuation === undefined) {
       // Kept too: a node with several tool calls runs them all again when another of them interrupted.
@@ -73,7 +75,7 @@ export async function runWithInterrupts(
     const answer = interrupt<CodeModeInterrupt, unknown>(interruptOf(pending));
     if (kept.rounds[round + 1]) continue;
     const decisions = decisionsOf(answer, pending);
-    const resumeOptions = { decisions, owner: call.owner, code: call.code, context: call.context, ...(call.signal ? { signal: call.signal } : {}) };
+    const resumeOptions = { decisions, owner: call.owner, code: call.code, context: call.context, ...(call.signal ? { signal: call.signal } : {}), ...(call.onEvent ? { onEvent: call.onEvent } : {}) };
     const result = await codeMode.resume(continuation, resumeOptions);
     if (result.status !== "paused" || result.continuation === undefined) {
       await keep({ ...kept, result });

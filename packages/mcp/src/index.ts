@@ -43,6 +43,8 @@ export type {
   ExecuteOptions,
   ExecutionError,
   ExecutionErrorKind,
+  ExecutionEvent,
+  ExecutionEventListener,
   ExecutionResult,
   JsonValue,
   PendingCall,

@@ -10,10 +10,15 @@ export interface ApprovalRequest {
   callId: string;
   /** Fires when the answer is no longer wanted: the execution was cancelled or ended, or `approvalTimeoutMs` passed. */
   signal: AbortSignal;
+  /**
+   * How the execution waits: `"block"`, for the answer the approver returns (a promise may take minutes);
+   * `"pause"`, only for an answer given at once: a promise or `undefined` pauses the run for `resume`.
+   */
+  mode: "block" | "pause";
 }
 
 /** An approver's answer: `true` runs the call; `false`, or `{ approved: false, reason }`, denies it. */
 export type ApprovalDecision = boolean | { approved: boolean; reason?: string };
 
 /** The host's callback that asks a person (or a policy) whether a tool call may run. */
-export type Approver = (request: ApprovalRequest) => ApprovalDecision | PromiseLike<ApprovalDecision>;
+export type Approver = (request: ApprovalRequest) => ApprovalDecision | PromiseLike<ApprovalDecision> | undefined;

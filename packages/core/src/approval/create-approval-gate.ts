@@ -13,6 +13,8 @@ export interface ApprovalGateOptions {
   onHold(held: boolean): void;
   /** Told when a call starts waiting for its answer, after its rule said it needs one. */
   onAsk?: ((call: { tool: string; callId: string }) => void) | undefined;
+  /** Told when a call's approval ends with an answer, a timeout or a cancellation (not when it pauses). */
+  onAnswer?: ((call: { tool: string; callId: string }, outcome: ApprovalOutcome) => void) | undefined;
   /**
    * Pause mode: a call the approver cannot decide at once is not waited for but paused (`check` resolves "pause"),
    * and `decisions` holds the answers a resumed run was given, by call id (null approves, an error denies).
@@ -47,21 +49,25 @@ export function createApprovalGate(options: ApprovalGateOptions): ApprovalGate {
   // Each waiting call's start, so a run that ends mid-wait can still say how long the call waited.
   const waiting = new Map<string, number>();
   const outcomes = new Map<string, ApprovalOutcome>();
+  const settle = (tool: string, callId: string, outcome: ApprovalOutcome) => {
+    outcomes.set(callId, outcome);
+    if (outcome.status !== "paused") options.onAnswer?.({ tool, callId }, outcome);
+  };
   return {
     async check(tool, args, { callId, signal }) {
       // A person's decision holds whatever the rule says now: a rule reading the context may answer otherwise.
       const decided = options.pause?.decisions.get(callId);
       if (decided !== undefined) {
-        outcomes.set(callId, { approved: decided === null, status: statusOf(decided), waitedMs: 0 });
+        settle(tool.name, callId, { approved: decided === null, status: statusOf(decided), waitedMs: 0 });
         return decided;
       }
       const required = await requiresApproval(tool, args, { callId, signal, context: options.context });
       if (required !== true) return required === false ? null : required;
       if (options.pause) {
         options.onAsk?.({ tool: tool.name, callId });
-        const request = { tool: tool.name, arguments: args, context: options.context, callId };
+        const request = { tool: tool.name, arguments: args, context: options.context, callId, mode: "pause" as const };
         const verdict = requestDecisionNow({ approve: options.approve, request });
-        outcomes.set(callId, { approved: verdict === null, status: verdict === "pause" ? "paused" : statusOf(verdict), waitedMs: 0 });
+        settle(tool.name, callId, { approved: verdict === null, status: verdict === "pause" ? "paused" : statusOf(verdict), waitedMs: 0 });
         return verdict;
       }
       const started = performance.now();
@@ -69,9 +75,9 @@ export function createApprovalGate(options: ApprovalGateOptions): ApprovalGate {
       if (waiting.size === 1) options.onHold(true);
       options.onAsk?.({ tool: tool.name, callId });
       try {
-        const request = { tool: tool.name, arguments: args, context: options.context, callId };
+        const request = { tool: tool.name, arguments: args, context: options.context, callId, mode: "block" as const };
         const refused = await requestApproval({ approve: options.approve, request, signal, timeoutMs: options.timeoutMs });
-        outcomes.set(callId, { approved: refused === null, status: statusOf(refused), waitedMs: Math.round(performance.now() - started) });
+        settle(tool.name, callId, { approved: refused === null, status: statusOf(refused), waitedMs: Math.round(performance.now() - started) });
         return refused;
       } finally {
         waiting.delete(callId);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { ApprovalRequest } from "./approval-request.js";
 import { requestApproval, requestDecisionNow } from "./request-approval.js";
 
-const request = { tool: "crm.delete_customer", arguments: { id: "cus_1" }, context: null, callId: "call_1" };
+const request = { tool: "crm.delete_customer", arguments: { id: "cus_1" }, context: null, callId: "call_1", mode: "block" as const };
 const ask = (approve: Parameters<typeof requestApproval>[0]["approve"], signal = new AbortController().signal, timeoutMs = 1000) =>
   requestApproval({ approve, request, signal, timeoutMs });
 

@@ -83,7 +83,7 @@ function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
 }
 
 /** A decision as the script receives it: null runs the call, else its `access_denied` error (with the reason). */
-export function readDecision(tool: string, decision: ApprovalDecision): CallError | null {
+export function readDecision(tool: string, decision: ApprovalDecision | undefined): CallError | null {
   if (decision === true) return null;
   if (typeof decision === "object" && decision !== null) {
     if (decision.approved === true) return null;

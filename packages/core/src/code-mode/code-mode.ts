@@ -2,11 +2,11 @@ import type { ApprovalDecision, Approver, ContinuationStore } from "../approval/
 import type { CallStyle, CatalogItem, CatalogOptions, CatalogPage, ToolDescription } from "../catalog/index.js";
 import type { ExecutionLimits } from "../limits/index.js";
 import type { ToolDefinition } from "../tools/index.js";
-import type { SessionOptions } from "../session/index.js";
+import type { SessionInfo, SessionOptions } from "../session/index.js";
 import type { WorkspaceOptions } from "../workspace/index.js";
 import type { ResourceSource } from "../resources/index.js";
 import type { CheckResult, ExecutionResult } from "../envelopes/index.js";
-import type { ToolCallHooks, TraceOptions } from "../sandbox/index.js";
+import type { ExecutionEventListener, ToolCallHooks, TraceOptions } from "../sandbox/index.js";
 import type { EngineKind } from "../platform/index.js";
 
 /** Options of {@link createCodeMode}. */
@@ -91,17 +91,24 @@ export interface CreateCodeModeOptions extends ToolCallHooks {
   /**
    * How calls that need approval wait for their answer. Absent (or `mode: "block"`): the run and its worker wait
    * for `approve`. `mode: "pause"`: a call `approve` cannot decide at once ends the run as `paused`, with the calls
-   * `pending` and a signed `continuation` that `resume` takes, in this process or another. See docs/approvals.md.
+   * `pending` and a signed `continuation` that `resume` takes, in this process or another. With a `secret`, each
+   * execution may choose otherwise (`ExecuteOptions.approvals`). See docs/approvals.md.
    */
   approvals?: ApprovalOptions;
 }
 
 /** Options of {@link CreateCodeModeOptions.approvals}. */
 export interface ApprovalOptions {
-  /** `"block"` (default): wait for `approve`. `"pause"`: end the run and resume it when a person has decided. */
+  /**
+   * How executions wait unless they choose (`ExecuteOptions.approvals`): `"block"` (default) waits for `approve`;
+   * `"pause"` ends the run and resumes it when a person has decided.
+   */
   mode?: "block" | "pause";
-  /** The HMAC-SHA256 key that signs continuations; required in pause mode, and the same in every process that resumes. */
-  secret?: string | Uint8Array;
+  /**
+   * The HMAC-SHA256 key that signs continuations: required to pause, and the same in every process that resumes. A
+   * function is read at each pause and resume, for a key known only once the process has started (a shared one).
+   */
+  secret?: string | Uint8Array | (() => string | Uint8Array);
   /**
    * Where continuations past `maxInlineBytes` keep their record, and which continuations were resumed. Default: one
    * memory store per process, shared by its code modes; pass a shared one (Redis) to resume in another process.
@@ -130,6 +137,8 @@ export interface ResumeOptions {
   code?: string;
   /** Attributes added to the resumed run's `codemode.execute` span. */
   traceAttributes?: Readonly<Record<string, string | number | boolean>>;
+  /** Receives the resumed run's events as they happen, as for `execute`. */
+  onEvent?: ExecutionEventListener;
 }
 
 /** Options of one execution. */
@@ -177,6 +186,22 @@ export interface ExecuteOptions {
   owner?: string;
   /** Attributes added to this execution's `codemode.execute` span when a tracer records it, such as a request id. */
   traceAttributes?: Readonly<Record<string, string | number | boolean>>;
+  /**
+   * Receives the run's events as they happen: each tool call's start and end, console lines (a few at a time, within
+   * about 50 ms of being written), approvals asked and answered, and the end. Called synchronously and never awaited;
+   * what it throws or rejects with is ignored, so no listener can fail, stall or change the run. Without it the run
+   * builds no event at all.
+   *
+   * @example
+   * await codeMode.execute(code, { onEvent: (event) => event.type === "logs" && console.log(event.lines.join("\n")) });
+   */
+  onEvent?: ExecutionEventListener;
+  /**
+   * How this execution's calls wait for approval, when the code mode has an `approvals.secret`: `"block"` waits for
+   * `approve`, `"pause"` ends the run as `paused` for `resume`. Default: `approvals.mode`. `"pause"` without a secret,
+   * or with `sessionId`, throws INVALID_OPTIONS.
+   */
+  approvals?: "block" | "pause";
 }
 
 /** What the shared worker pool is doing right now (runs in a session's own worker are not counted). */
@@ -252,6 +277,11 @@ export interface CodeMode {
    * await codeMode.endSession(result.sessionId!, { owner: user.id });
    */
   endSession(sessionId: string, options?: EndSessionOptions): Promise<boolean>;
+  /**
+   * The open sessions of `owner` (default `""`), most recently used first, each live in this process or hibernated:
+   * for a console that shows them. A store without `list` lists none; without `sessions` it throws INVALID_OPTIONS.
+   */
+  listSessions(options?: EndSessionOptions): Promise<SessionInfo[]>;
   /** How many executions run and wait in the shared worker pool, for a host's metrics; cheap to call. */
   stats(): CodeModeStats;
   /** Stops the worker threads; later calls to `execute` throw CLOSED. */

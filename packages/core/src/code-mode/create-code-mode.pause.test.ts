@@ -397,10 +397,54 @@ describe("createCodeMode (pause mode, refused and diverged)", () => {
     expect(() => createCodeMode({ approvals: { mode: "wait" as never, secret } })).toThrow(/approvals.mode/);
     const blocking = createCodeMode({ poolSize: 1 });
     open.push(blocking);
-    await expect(blocking.resume("x", { decisions: {}, owner: "" })).rejects.toThrow(/resume needs pause mode/);
+    await expect(blocking.resume("x", { decisions: {}, owner: "" })).rejects.toThrow(/resume needs a secret/);
     const { continuation } = await pauseRefund();
     await expect(process().resume(continuation, { decisions: { call_unknown: true }, owner: "ada" })).rejects.toThrow(/does not wait on a call "call_unknown"/);
     const withSessions = process({ sessions: {} });
     await expect(withSessions.execute("return 1", { sessionId: "new" })).rejects.toThrow(/cannot pause/);
+  });
+});
+
+describe("createCodeMode (approvals chosen per execution)", () => {
+  it("pauses the executions that ask for it and blocks the others, in one code mode with one secret", async () => {
+    const asked: string[] = [];
+    const both = process({
+      approvals: { secret },
+      approve: (request) => {
+        asked.push(request.mode);
+        // Only a blocking execution waits for this answer; a pausing one takes only an answer given at once.
+        return request.mode === "block" ? Promise.resolve(true) : undefined;
+      },
+    });
+    const blocked = await both.execute(REFUND, { owner: "ada" });
+    expect(blocked.status).toBe("completed");
+    const paused = await both.execute(REFUND, { owner: "ada", approvals: "pause" });
+    expect(paused.status).toBe("paused");
+    expect(asked).toEqual(["block", "pause"]);
+    const resumed = await both.resume(paused.continuation!, { decisions: { [paused.pending![0]!.callId]: true }, owner: "ada" });
+    expect(resumed.status).toBe("completed");
+    expect(ran.get("billing.refund")).toBe(2);
+    // A pause-mode code mode blocks an execution that asks to.
+    expect((await process({ approve: async () => true }).execute(REFUND, { approvals: "block" })).status).toBe("completed");
+  });
+
+  it("reads a secret given as a function when a run pauses and resumes, not before", async () => {
+    const shared: { key?: string } = {};
+    const late = process({ approvals: { secret: () => shared.key! } });
+    shared.key = "a key known only once the process has started";
+    const paused = await late.execute(REFUND, { approvals: "pause" });
+    const resumed = await process({ approvals: { secret: shared.key } }).resume(paused.continuation!, { decisions: { [paused.pending![0]!.callId]: false }, owner: "" });
+    expect(resumed.status).toBe("completed");
+    expect(resumed.result).toMatchObject({ refund: { ok: false, error: { code: "access_denied" } } });
+  });
+
+  it("throws INVALID_OPTIONS for pause without a secret, for an unknown mode, and for pause in a session", async () => {
+    const blocking = createCodeMode({ tools: makeTools(), poolSize: 1, sessions: {}, approvals: { secret } });
+    const secretless = createCodeMode({ poolSize: 1 });
+    open.push(blocking, secretless);
+    await expect(secretless.execute("return 1", { approvals: "pause" })).rejects.toThrow(/needs a secret/);
+    await expect(blocking.execute("return 1", { approvals: "later" as never })).rejects.toThrow(/approvals must be "block" or "pause"/);
+    await expect(blocking.execute("return 1", { approvals: "pause", sessionId: "new" })).rejects.toThrow(/cannot pause/);
+    expect((await blocking.execute("return 1", { sessionId: "new" })).status).toBe("completed");
   });
 });

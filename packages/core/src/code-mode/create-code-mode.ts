@@ -3,7 +3,7 @@ import { createToolCatalog, type ToolCatalog } from "../catalog/index.js";
 import { unavailableChecker } from "../check/index.js";
 import { CodeModeError, ERROR_MESSAGES, isCodeModeError } from "../errors/index.js";
 import { resolveLimits, type ExecutionLimits } from "../limits/index.js";
-import { createHostCalls, type PoolJob, type RunOutcome, type RunRecording, type WorkerPool, type WorkerPoolOptions } from "../sandbox/index.js";
+import { createEventSink, createHostCalls, endEventOf, type EventSink, type PoolJob, type RunOutcome, type RunRecording, type WorkerPool, type WorkerPoolOptions } from "../sandbox/index.js";
 import { createSessions, readSessionTarget, type SessionTarget } from "../session/index.js";
 import { isParseError, locateError, parsePositionOf, prepareScript, type PreparedScript } from "../script/index.js";
 import { loadTypeStripperFor } from "./load-type-stripper.js";
@@ -12,7 +12,7 @@ import { FILES_DECLARATION } from "../workspace/index.js";
 import { RESOURCES_DECLARATION } from "../resources/index.js";
 import { createAllowFilter, createResourceAllowFilter, createToolRegistry, type AllowFilter, type ToolDefinition, type ToolRegistry } from "../tools/index.js";
 import type { CodeMode, CreateCodeModeOptions, ExecuteOptions, ResumeOptions } from "./code-mode.js";
-import { openContinuation, readPauseSettings, startPauseRun, suspend, type PauseRun } from "./pause-runs.js";
+import { openContinuation, pausesApprovals, readPauseSettings, startPauseRun, suspend, type PauseRun } from "./pause-runs.js";
 import { failedResult, type CheckDiagnostic, type Diagnostic, type ExecutionResult, type JsonValue } from "../envelopes/index.js";
 import { createScriptCheck, parseErrorResult, refusedResult, uncheckedDiagnostic } from "./script-check.js";
 import { encodeScriptArgs } from "./encode-script-args.js";
@@ -41,6 +41,8 @@ interface RunSpec {
   args: string | undefined;
   target: SessionTarget | undefined;
   options: Pick<ExecuteOptions, "signal" | "context" | "owner" | "traceAttributes">;
+  /** Where the run's events go; absent when nobody listens. */
+  events: EventSink | undefined;
   pauseRun: PauseRun | undefined;
   /** The run's own tools, reached as globals of the script. */
   globals?: RunGlobals | undefined;
@@ -138,32 +140,35 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
     const allowed = globals ? globals.admit(createAllowFilter(executeOptions.allow)) : createAllowFilter(executeOptions.allow);
     const args = encodeScriptArgs(executeOptions.args, limits.maxCodeBytes);
     const target = readSessionTarget(executeOptions, sessions !== undefined);
-    if (globals && (target || pause)) {
+    const pausing = pausesApprovals(executeOptions.approvals, pause, target !== undefined);
+    if (globals && (target || pausing)) {
       const why = target ? "a session keeps its realm for later runs" : "a paused run resumes without them";
       throw new CodeModeError("INVALID_OPTIONS", `globals belong to one run, and ${why}: pass globals without ${target ? "sessionId" : "pause mode"}.`, {
         details: { option: "globals" },
       });
     }
-    if (target && pause) {
-      throw new CodeModeError("INVALID_OPTIONS", "A run in a session cannot pause: pause mode (approvals.mode \"pause\") runs without sessionId.", {
-        details: { option: "sessionId" },
-      });
-    }
     // The worker's thread wakes while the script is prepared below, rather than after.
     if (!target) pool.expect();
-    const pauseRun = pause ? await startPauseRun() : undefined;
-    return run({ code, started, allowed, allow: executeOptions.allow, args, target, options: executeOptions, pauseRun, globals });
+    const pauseRun = pausing ? await startPauseRun() : undefined;
+    const events = createEventSink(executeOptions.onEvent, started);
+    return run({ code, started, allowed, allow: executeOptions.allow, args, target, options: executeOptions, events, pauseRun, globals });
   }
 
   async function resume(continuation: string, resumeOptions: ResumeOptions): Promise<ExecutionResult> {
     if (closed) throw new CodeModeError("CLOSED", "This code mode is closed; create a new one to run scripts.");
-    if (!pause) throw new CodeModeError("INVALID_OPTIONS", "resume needs pause mode: createCodeMode({ approvals: { mode: \"pause\", secret } }).");
+    if (!pause) throw new CodeModeError("INVALID_OPTIONS", "resume needs a secret to check continuations: createCodeMode({ approvals: { mode: \"pause\", secret } }).");
     if (typeof resumeOptions !== "object" || resumeOptions === null || typeof resumeOptions.owner !== "string") {
       throw new CodeModeError("INVALID_OPTIONS", "resume: owner must be a string (the paused run's owner, \"\" by default).", { details: { option: "owner" } });
     }
     const started = performance.now();
+    const events = createEventSink(resumeOptions.onEvent, started);
+    const refused = (result: ExecutionResult) => {
+      const ended = { ...result, durationMs: Math.round(performance.now() - started) };
+      events?.(endEventOf(ended));
+      return ended;
+    };
     // Checked before the claim: a resume cancelled before it starts leaves the continuation usable.
-    if (resumeOptions.signal?.aborted) return failedResult({ kind: "Cancelled", message: ERROR_MESSAGES.executionCancelled, line: null, column: null });
+    if (resumeOptions.signal?.aborted) return refused(failedResult({ kind: "Cancelled", message: ERROR_MESSAGES.executionCancelled, line: null, column: null }));
     const tools = toolSet;
     let opened: Awaited<ReturnType<typeof openContinuation>>;
     try {
@@ -180,7 +185,7 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
       // The store's own error stays on the host: it may name hosts or keys.
       opened = failedResult({ kind: "InternalError", message: "The continuation store failed, so the run was not resumed; nothing ran.", line: null, column: null });
     }
-    if ("status" in opened) return { ...opened, durationMs: Math.round(performance.now() - started) };
+    if ("status" in opened) return refused(opened);
     const { body, run: pauseRun } = opened;
     pool.expect();
     return run({
@@ -191,13 +196,14 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
       args: body.args,
       target: undefined,
       options: resumeOptions,
+      events,
       pauseRun,
       tools,
     });
   }
 
   async function run(spec: RunSpec): Promise<ExecutionResult> {
-    const { code, started, allowed, args, target, options: runOptions, pauseRun } = spec;
+    const { code, started, allowed, args, target, options: runOptions, events, pauseRun } = spec;
     const openTelemetry = await loadOpenTelemetry();
     const spans = openTelemetry ? startExecutionSpans(openTelemetry, runOptions.traceAttributes) : null;
     const finish = (result: Omit<ExecutionResult, "durationMs">, returned?: Returned) => {
@@ -206,6 +212,7 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
       const resultBytes = returned && shown.result === returned.value ? returned.bytes : undefined;
       const fitted = fitResult({ ...shown, durationMs: Math.round(performance.now() - started) }, limits.maxOutputBytes, resultBytes);
       spans?.end(fitted);
+      events?.(endEventOf(fitted));
       return fitted;
     };
     let prepared: PreparedScript;
@@ -239,6 +246,7 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
       maxToolResultBytes: limits.maxToolResultBytes,
       trace,
       hooks: combineHooks(hooks, spans?.hooks),
+      events,
       approve: options.approve,
       approvalTimeoutMs: limits.approvalTimeoutMs,
       ...(pauseRun ? { pause: { runId: pauseRun.runId, decisions: pauseRun.decisions } } : {}),
@@ -255,6 +263,7 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
         ...(globals ? { globals: globals.names } : {}),
         ...(callStyle === "value" ? { callStyle } : {}),
         ...(pauseRun ? { record: recordingOf(pauseRun) } : {}),
+        ...(events ? { live: true as const } : {}),
       },
       onCalls: (batch, reply, hold) => calls.handle(batch, reply, hold),
       signal: runOptions.signal,
@@ -358,6 +367,10 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
       // close() already ended every session; a cleanup racing a shutdown should not have to catch.
       if (closed) return false;
       return sessions!.end(target!);
+    },
+    async listSessions({ owner = "" } = {}) {
+      if (!sessions) throw new CodeModeError("INVALID_OPTIONS", "listSessions needs sessions, which are off: create the code mode with `sessions: {}`.");
+      return closed ? [] : sessions.list(owner);
     },
     async close() {
       closed = true;

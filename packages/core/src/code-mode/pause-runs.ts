@@ -19,7 +19,10 @@ import { utf8ByteLength } from "../portable/index.js";
 
 /** Pause mode's settings, checked and with defaults. */
 export interface PauseSettings {
-  secret: string | Uint8Array;
+  /** How executions wait for approvals unless they say otherwise (`ExecuteOptions.approvals`). */
+  mode: "block" | "pause";
+  /** The signing key; a function is read at each pause and resume. */
+  secret: () => string | Uint8Array;
   store: ContinuationStore;
   ttlMs: number;
   maxInlineBytes: number;
@@ -36,18 +39,16 @@ const CLAIM_MARGIN_MS = 60_000;
 let processStore: ContinuationStore | undefined;
 
 /**
- * Reads `approvals`: undefined for the blocking default; pause mode needs a secret, and a continuation at its inline
- * cap must fit in a result of `maxOutputBytes`. Throws INVALID_OPTIONS.
+ * Reads `approvals`: undefined when runs can only block (no secret, the default); pausing needs a secret, and a
+ * continuation at its inline cap must fit in a result of `maxOutputBytes`. Throws INVALID_OPTIONS.
  */
 export function readPauseSettings(options: ApprovalOptions | undefined, maxOutputBytes: number): PauseSettings | undefined {
   if (options === undefined) return undefined;
   if (typeof options !== "object" || options === null) throw invalid("approvals must be an object such as { mode: \"pause\", secret }.", "approvals");
   const mode = options.mode ?? "block";
   if (mode !== "block" && mode !== "pause") throw invalid(`approvals.mode must be "block" or "pause", got ${String(mode)}.`, "approvals.mode");
-  if (mode === "block") return undefined;
-  const { secret } = options;
-  const secretOk = (typeof secret === "string" && secret.length > 0) || (secret instanceof Uint8Array && secret.length > 0);
-  if (!secretOk) throw invalid("approvals.secret (a non-empty string or bytes) is required in pause mode: it signs continuations.", "approvals.secret");
+  if (mode === "block" && options.secret === undefined) return undefined;
+  const secret = readSecret(options.secret);
   const ttlMs = options.ttlMs ?? DEFAULT_TTL_MS;
   if (!Number.isSafeInteger(ttlMs) || ttlMs < 1) throw invalid(`approvals.ttlMs must be a positive integer, got ${String(ttlMs)}.`, "approvals.ttlMs");
   // Base64 makes the body a third larger, and the signed state and the rest of the result need room besides.
@@ -63,7 +64,45 @@ export function readPauseSettings(options: ApprovalOptions | undefined, maxOutpu
   if (typeof store.get !== "function" || typeof store.set !== "function" || typeof store.claim !== "function") {
     throw invalid("approvals.store must have get, set and claim.", "approvals.store");
   }
-  return { secret, store, ttlMs, maxInlineBytes };
+  return { mode, secret, store, ttlMs, maxInlineBytes };
+}
+
+/**
+ * Whether an execution's approvals pause: its own choice, else the code mode's mode. Pausing needs a secret, and a run
+ * in a session cannot pause (its state lives in its worker, which a paused run gives back).
+ */
+export function pausesApprovals(chosen: unknown, pause: PauseSettings | undefined, inSession: boolean): boolean {
+  if (chosen !== undefined && chosen !== "block" && chosen !== "pause") {
+    throw new CodeModeError("INVALID_OPTIONS", `approvals must be "block" or "pause", got ${JSON.stringify(chosen) ?? String(chosen)}.`, { details: { option: "approvals" } });
+  }
+  const mode = chosen ?? pause?.mode ?? "block";
+  if (mode === "pause" && !pause) {
+    throw new CodeModeError("INVALID_OPTIONS", "approvals \"pause\" needs a secret to sign continuations: createCodeMode({ approvals: { secret } }).", {
+      details: { option: "approvals" },
+    });
+  }
+  if (mode === "pause" && inSession) {
+    throw new CodeModeError("INVALID_OPTIONS", "A run in a session cannot pause: pause mode (approvals \"pause\") runs without sessionId.", {
+      details: { option: "sessionId" },
+    });
+  }
+  return mode === "pause";
+}
+
+const SECRET_NEEDED = "approvals.secret (a non-empty string or bytes, or a function returning one) is required to pause runs: it signs continuations.";
+
+/** The signing key as a function; a key given as a function is checked each time it is read. */
+function readSecret(secret: ApprovalOptions["secret"]): () => string | Uint8Array {
+  const usable = (value: unknown): value is string | Uint8Array => (typeof value === "string" || value instanceof Uint8Array) && value.length > 0;
+  if (typeof secret !== "function") {
+    if (!usable(secret)) throw invalid(SECRET_NEEDED, "approvals.secret");
+    return () => secret;
+  }
+  return () => {
+    const value: unknown = secret();
+    if (!usable(value)) throw invalid(SECRET_NEEDED, "approvals.secret");
+    return value;
+  };
 }
 
 function invalid(message: string, option: string): CodeModeError {
@@ -132,7 +171,7 @@ export async function suspend(options: SuspendOptions): Promise<string> {
     await settings.store.set(state.id, text, settings.ttlMs);
     state.stored = await sha256(text);
   }
-  return encodeContinuation(state, settings.secret);
+  return encodeContinuation(state, settings.secret());
 }
 
 /** Options of {@link openContinuation}: the caller's side of `resume`. */
@@ -160,7 +199,7 @@ export interface OpenedContinuation {
  */
 export async function openContinuation(options: OpenOptions): Promise<OpenedContinuation | ExecutionResult> {
   const { settings } = options;
-  const state = await decodeContinuation(options.continuation, settings.secret);
+  const state = await decodeContinuation(options.continuation, settings.secret());
   if (!state) return refused("ContinuationRefused", "The continuation was refused: it is not one this code mode signed, or it was changed.");
   if (state.owner !== options.owner) return refused("ContinuationRefused", "The continuation was refused: it belongs to another owner.");
   if (!(Date.now() < state.expiresAt)) return refused("ContinuationRefused", "The continuation was refused: it expired.");

@@ -105,7 +105,18 @@ export interface RunRequest {
    * are answered from the record, in its delivery groups, and only the calls past it reach the host.
    */
   record?: RunRecording;
+  /**
+   * Someone listens to the run's events: console lines go to the host as they are written (a few at a time, at
+   * least every LIVE_LOG_FLUSH_MS) rather than only with call batches and the outcome.
+   */
+  live?: true;
 }
+
+/** How often, at most, a live run's console lines wait before they go to the host. */
+export const LIVE_LOG_FLUSH_MS = 50;
+
+/** How many console lines a live run sends at most in one message. */
+export const LIVE_LOG_BATCH_LINES = 256;
 
 /** How a run that may pause records, and what it replays. */
 export interface RunRecording {
@@ -159,6 +170,8 @@ export interface CallBatch {
   calls: HostCallRequest[];
   /** Log lines written since the last message, so a worker killed later still leaves them behind. */
   logs: string[];
+  /** A live run's count of lines dropped past `maxLogLines` so far. */
+  dropped?: number;
 }
 
 /** Host to worker (on the reply port): envelopes as JSON text. `bytes` marks envelopes holding encoded bytes. */

@@ -99,5 +99,15 @@ export function createMemorySessionStore(): SessionStore {
       entries.delete(id);
       return true;
     },
+    async list(owner) {
+      const now = Date.now();
+      const found = [];
+      for (const [id, entry] of entries) {
+        if (entry.owner !== owner || expired(entry, now)) continue;
+        const running = leased(entry, now);
+        found.push({ id, expiresAt: running ? entry.lease!.until : entry.expiresAt, running });
+      }
+      return found.reverse();
+    },
   };
 }

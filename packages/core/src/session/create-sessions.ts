@@ -1,4 +1,5 @@
 import { cancelledOutcome, failedOutcome, type Diagnostic } from "../envelopes/index.js";
+import { CodeModeError } from "../errors/index.js";
 import type { PoolJob, RunOutcome } from "../sandbox/index.js";
 import { analyzeScript, type FunctionIndex } from "./analyze-functions.js";
 import { createMemorySessionStore } from "./create-memory-session-store.js";
@@ -8,6 +9,17 @@ import type { SessionLease, SessionStore } from "./session-store.js";
 import { createSessionWorkers, type SessionPoolOptions, type SessionWorker } from "./session-workers.js";
 import { encodeSnapshot, lostState, NOT_KEPT_CODE, notKeptDiagnostic, readStoredState } from "./stored-state.js";
 import { unrefTimer } from "../portable/index.js";
+
+/** One open session as `listSessions` tells it. */
+export interface SessionInfo {
+  sessionId: string;
+  /** Held live in a worker of this process (its globals in place); otherwise hibernated (a snapshot in the store) or live in another process. */
+  live: boolean;
+  /** An execution runs in it right now. */
+  running: boolean;
+  /** When it ends unless used again, in milliseconds since the epoch. */
+  expiresAt: number;
+}
 
 /** The sessions of one code mode: live in a worker while hot, a snapshot in the store once they hibernate. */
 export interface Sessions {
@@ -21,6 +33,8 @@ export interface Sessions {
    * an id that is unknown, expired, already ended or someone else's (one answer for all).
    */
   end(target: SessionTarget): Promise<boolean>;
+  /** The open sessions of `owner` in the store, and whether this process holds each live in a worker. */
+  list(owner: string): Promise<SessionInfo[]>;
   /** Stops every session's run and worker here; the sessions stay in a store the code mode was given. */
   close(): Promise<void>;
 }
@@ -314,6 +328,15 @@ export function createSessions(
 
   return {
     run,
+    async list(owner) {
+      if (typeof owner !== "string") throw new CodeModeError("INVALID_OPTIONS", `owner must be a string, got ${typeof owner}.`);
+      const stored = (await store.list?.(owner)) ?? [];
+      return stored.map(({ id, expiresAt, running }) => {
+        const local = locals.get(`${owner}\u0000${id}`);
+        const live = local?.live !== undefined && local.leaving !== true;
+        return { sessionId: id, live, running: running || (local?.queued ?? 0) > 0, expiresAt };
+      });
+    },
     async end(target) {
       if (closed) return false;
       const deleted = await store.delete(target.sessionId, target.owner);
@@ -361,6 +384,7 @@ function tagFailures(store: SessionStore): SessionStore {
     renew: (...args) => tag(() => store.renew(...args)),
     release: (...args) => tag(() => store.release(...args)),
     delete: (...args) => tag(() => store.delete(...args)),
+    ...(store.list ? { list: (owner: string) => tag(() => store.list!(owner)) } : {}),
   };
 }
 

@@ -44,4 +44,18 @@ export interface SessionStore {
   release(id: string, token: string, update: { state?: string; ttlMs: number }): Promise<number | false>;
   /** Ends the session whether or not a lease is held on it; true when it was open for this owner. */
   delete(id: string, owner: string): Promise<boolean>;
+  /**
+   * The open sessions of one owner, most recently used first: for a console that shows them. Optional: a store
+   * without it lists none.
+   */
+  list?(owner: string): Promise<StoredSessionInfo[]>;
+}
+
+/** One open session as {@link SessionStore.list} tells it. */
+export interface StoredSessionInfo {
+  id: string;
+  /** When it ends unless used again (ms since the epoch); a running session's is its lease's end. */
+  expiresAt: number;
+  /** Whether an execution holds its lease right now. */
+  running: boolean;
 }

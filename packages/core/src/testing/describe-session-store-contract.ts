@@ -178,6 +178,27 @@ export function describeSessionStoreContract(name: string, make: () => SessionSt
       expect(await store.release(second, held.token, { ttlMs: TTL_MS })).toBe(0);
     });
 
+    it("lists an owner's open sessions, most recently used first, which are running, and none that ended", async () => {
+      // `list` is optional: a store without it lists nothing, and this case has nothing to check.
+      if (!store.list) return;
+      const older = await open();
+      const newer = await open();
+      const theirs = await open("bob");
+      const ended = await open();
+      expect(await store.delete(ended, "alice")).toBe(true);
+      const held = await lease(older);
+      const listed = await store.list("alice");
+      expect(listed.map(({ id, running }) => ({ id, running }))).toEqual([
+        { id: older, running: true },
+        { id: newer, running: false },
+      ]);
+      for (const session of listed) expect(session.expiresAt).toBeGreaterThan(Date.now());
+      expect((await store.list("bob")).map(({ id }) => id)).toEqual([theirs]);
+      expect(await store.release(older, held.token, { ttlMs: SHORT_MS })).toBe(0);
+      await sleep(SHORT_MS * 2);
+      expect((await store.list("alice")).map(({ id }) => id)).toEqual([newer]);
+    });
+
     it("gives one lease when two executions ask at once", async () => {
       const id = await open();
       const answers = await Promise.all([store.acquire(id, "alice", TTL_MS), store.acquire(id, "alice", TTL_MS)]);

@@ -3,7 +3,7 @@ export const CLI_USAGE = `codemode: a code-mode MCP gateway (search + execute ov
 
 Usage:
   codemode serve --config FILE [--transport stdio|http] [--host H] [--port N] [--grace-ms N]
-                 [--log-level debug|info|warn|error]
+                 [--log-level debug|info|warn|error] [--console]
   codemode exec SCRIPT [--config FILE] [--workspace DIR] [-- ARGS...]
   codemode check SCRIPT [--config FILE]
   codemode search QUERY --config FILE [--server ID] [--limit N] [--detail brief|full]
@@ -40,6 +40,8 @@ Options:
                       they are cancelled (default: the config's shutdown.graceMs, else 10000).
   --log-level L       serve only: the least level logged (default info). Logs are JSON lines on
                       stderr, or text when stderr is a terminal.
+  --console           serve --transport http only: serve the web console on /console/ (upstreams,
+                      catalog, playground, runs, approvals, sessions), for the tokens the gateway takes.
   -h, --help          Show this help.
   -V, --version       Print the version.
 

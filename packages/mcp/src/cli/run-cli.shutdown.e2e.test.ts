@@ -87,3 +87,17 @@ describe("codemode serve on SIGTERM", () => {
     expect(served.stderr()).toContain("0 executions finished, 1 cancelled");
   }, 90_000);
 });
+
+describe("codemode serve --console", () => {
+  it("serves the web console beside /mcp and prints its address", async () => {
+    const served = await serve("--console");
+    const address = await until(() => /codemode console on (http[^\s"]+)/.exec(served.stderr())?.[1], 30_000);
+    expect(address).toBe(`${served.origin}/console/`);
+    const page = await fetch(address!);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-security-policy")).toContain("script-src 'self'");
+    // Without auth in the config the gateway is loopback-only, and so is its console: no sign-in, one anonymous principal.
+    const me = await fetch(`${address}api/me`, { headers: { "x-codemode-console": "1" } });
+    expect(await me.json()).toMatchObject({ principal: "anonymous", signInNeeded: false });
+  });
+});

@@ -39,6 +39,7 @@ const OPTIONS = {
   "no-browser": { type: "boolean" },
   "grace-ms": { type: "string" },
   "log-level": { type: "string" },
+  console: { type: "boolean" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean", short: "V" },
 } as const;
@@ -83,7 +84,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   if (scriptArgs.length > 0 && command !== "exec") throw usageError(`\`--\` arguments are only for exec.`);
   if (values.workspace !== undefined && command !== "exec") throw usageError("--workspace is only for exec.");
   if (values["no-browser"] && command !== "login") throw usageError("--no-browser is only for login.");
-  for (const flag of ["grace-ms", "log-level"] as const) {
+  for (const flag of ["grace-ms", "log-level", "console"] as const) {
     if (values[flag] !== undefined && command !== "serve") throw usageError(`--${flag} is only for serve.`);
   }
   switch (command) {
@@ -175,13 +176,14 @@ interface ServeFlags {
   port?: string;
   "grace-ms"?: string;
   "log-level"?: string;
+  console?: boolean;
 }
 
 async function serve(loaded: LoadedConfig, values: ServeFlags, io: CliIo): Promise<number> {
   const transport = values.transport ?? "stdio";
   if (transport !== "stdio" && transport !== "http") throw usageError(`--transport must be stdio or http, not "${transport}".`);
-  if (transport === "stdio" && (values.host !== undefined || values.port !== undefined)) {
-    throw usageError("--host and --port are only for --transport http.");
+  if (transport === "stdio" && (values.host !== undefined || values.port !== undefined || values.console)) {
+    throw usageError("--host, --port and --console are only for --transport http.");
   }
   const port = values.port === undefined ? 8787 : parsePort(values.port);
   const graceMs = values["grace-ms"] === undefined ? (loaded.config.shutdown?.graceMs ?? 10_000) : parseCount("--grace-ms", values["grace-ms"]);
@@ -190,7 +192,9 @@ async function serve(loaded: LoadedConfig, values: ServeFlags, io: CliIo): Promi
   const format = process.stderr.isTTY ? "text" : "json";
   const write = (_message: string, entry: Parameters<typeof formatLogEntry>[0]) => io.stderr(`${formatLogEntry(entry, format)}\n`);
   const logger = createLogger({ write, level, ...(loaded.config.cluster ? { fields: { replica: replicaIdOf(loaded.config.cluster) } } : {}) });
-  const gateway = createGateway(loaded.config, { baseDir: loaded.baseDir, log: write, logLevel: level, catalogCache: catalogCacheDir() });
+  // --console turns the web console on for every principal, unless the config already says who may use it.
+  const config = values.console && !loaded.config.console ? { ...loaded.config, console: true } : loaded.config;
+  const gateway = createGateway(config, { baseDir: loaded.baseDir, log: write, logLevel: level, catalogCache: catalogCacheDir() });
   // Upstreams connect in the background: a client lists the gateway's tools at once, and a call that needs an
   // upstream still starting waits for it. Their start-up waits for that first listing (a second at most), on which
   // it would otherwise spend the CPU. A cluster that cannot start fails serving below, with its own message.
@@ -212,6 +216,10 @@ async function serve(loaded: LoadedConfig, values: ServeFlags, io: CliIo): Promi
     const listener = await gateway.listen({ host: values.host ?? "127.0.0.1", port }).catch(closeOnError);
     // The URL is followed by a space even inside a JSON line, so scripts that read it with /listening on (\S+)/ work.
     logger.info(`codemode gateway listening on ${listener.url} (Streamable HTTP)`, { url: listener.url });
+    if (config.console) {
+      const consoleUrl = new URL("/console/", listener.url).href;
+      logger.info(`codemode console on ${consoleUrl} (sign in with a token the gateway takes)`, { url: consoleUrl });
+    }
   }
   const reason = await stopped;
   // A second signal while draining ends the process at once, with the shell's code for death by that signal.

@@ -1,10 +1,10 @@
 import { hostname } from "node:os";
-import { CodeModeError, type ContinuationStore, type SessionStore } from "@codemode/core";
+import { CodeModeError } from "@codemode/core";
 import type { ClusterConfig } from "../config/index.js";
 import { redactUrl } from "../operate/index.js";
 import { connectRedis, type RedisConnection } from "./connect-redis.js";
 import { countExecutionsInRedis, type ExecutionCounter } from "./count-executions-in-redis.js";
-import { createRedisStores, DEFAULT_KEY_PREFIX } from "./create-redis-stores.js";
+import { createRedisStores, DEFAULT_KEY_PREFIX, type RedisStores } from "./create-redis-stores.js";
 import { shareRequestStateKey } from "./share-request-state-key.js";
 
 /** What one replica tells the others about an upstream: its tools changed, it went down, it came back. */
@@ -22,7 +22,7 @@ export interface CreateClusterOptions {
 export interface Cluster {
   readonly replicaId: string;
   /** Code sessions and paused runs' continuations, shared by every replica. */
-  readonly stores: { sessions: SessionStore; continuations: ContinuationStore };
+  readonly stores: RedisStores;
   /** The per-principal execution rate, counted across every replica. */
   readonly countExecutions: ExecutionCounter;
   /**

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { SessionLease, SessionStore } from "@codemode/core";
 import { redisCall, type RedisConnection } from "./connect-redis.js";
-import { ACQUIRE, CREATE, DELETE, RELEASE, RENEW } from "./session-store-scripts.js";
+import { ACQUIRE, CREATE, DELETE, LIST, RELEASE, RENEW } from "./session-store-scripts.js";
 
 /**
  * A {@link SessionStore} in Redis, shared by every process that uses the same Redis and `prefix`: each method is one
@@ -36,5 +36,14 @@ export function createRedisSessionStore(connection: RedisConnection, prefix: str
       }),
     delete: (id, owner) =>
       redisCall(connection, "end a session", async (client) => (await DELETE.run(client, [keyOf(id), index], [id, owner])) === 1),
+    list: (owner) =>
+      redisCall(connection, "list sessions", async (client) => {
+        const flat = (await LIST.run(client, [index], [owner, keyPrefix])) as (string | number)[];
+        const sessions = [];
+        for (let at = 0; at + 2 < flat.length; at += 3) {
+          sessions.push({ id: String(flat[at]), expiresAt: Date.now() + Number(flat[at + 1]), running: Number(flat[at + 2]) === 1 });
+        }
+        return sessions;
+      }),
   };
 }

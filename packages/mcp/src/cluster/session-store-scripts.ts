@@ -99,3 +99,24 @@ redis.call('DEL', KEYS[1])
 redis.call('ZREM', KEYS[2], ARGV[1])
 return 1
 `);
+
+/**
+ * KEYS: index. ARGV: owner, session key prefix. The owner's sessions, most recently used first, as a flat list of id,
+ * milliseconds left to live and 1 or 0 for leased. It walks every open session (at most maxSessions): for a console,
+ * not for each execution.
+ */
+export const LIST = redisScript(`${NOW}
+local found = {}
+for _, member in ipairs(redis.call('ZREVRANGE', KEYS[1], 0, -1)) do
+  local key = ARGV[2] .. member
+  local fields = redis.call('HMGET', key, 'owner', 'leaseUntil')
+  if fields[1] == ARGV[1] then
+    local leased = fields[2] and tonumber(fields[2]) > now
+    found[#found + 1] = member
+    found[#found + 1] = redis.call('PTTL', key)
+    found[#found + 1] = leased and 1 or 0
+  end
+end
+return found
+`);
+

@@ -186,6 +186,15 @@ export const gatewayConfigSchema = z.strictObject({
     .optional(),
   /** Several gateway processes behind one load balancer, sharing state in Redis (see the README's cluster section). */
   cluster: clusterConfigSchema.optional(),
+  /**
+   * The web console at `/console/`: `true` for every principal the gateway admits, or `{ principals }` to name who may
+   * sign in. Off by default (`codemode serve --console` turns it on).
+   */
+  console: z
+    .union([z.boolean(), z.strictObject({ principals: z.array(z.string().min(1, "must be a principal's name")).min(1, "names at least one principal").optional() })], {
+      error: 'must be true, false or { "principals": [...] }',
+    })
+    .optional(),
   /** How `codemode serve` stops on SIGTERM or SIGINT: running executions get `graceMs` (default 10 s) to finish. */
   shutdown: z.strictObject({ graceMs: z.number().int().nonnegative().max(3_600_000).optional() }).optional(),
 })

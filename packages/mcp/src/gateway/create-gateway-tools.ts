@@ -1,6 +1,7 @@
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import {
+  describeExecutionEvent,
   EXECUTION_RESULT_SCHEMA,
   formatExecutionResult,
   isCodeModeError,
@@ -9,6 +10,7 @@ import {
   type ApprovalRequest,
   type CodeMode,
   type ExecuteOptions,
+  type ExecutionEventListener,
   type ExecutionResult,
 } from "@codemode/core";
 import type { TrackExecution } from "../operate/index.js";
@@ -40,10 +42,10 @@ export interface CreateGatewayServerOptions {
   /** Runs each execution through the gateway's metrics, audit log and shutdown. */
   track?: TrackExecution;
   /**
-   * The code mode whose runs pause at approvals instead of waiting (made on first use), for callers that answer by
-   * retrying, and who they are: a paused run resumes only for the owner it paused for.
+   * Who the caller is, for the runs that pause at approvals (callers that answer by retrying): a paused run resumes
+   * only for the owner it paused for. Default `""`.
    */
-  pausing?: { codeMode: () => CodeMode; owner: string };
+  owner?: string;
   /**
    * Waits for the upstreams whose tools are not known yet (still starting), within their call timeout; resolves to a
    * note for each one that did not come, which the search results then carry.
@@ -72,8 +74,13 @@ export interface GatewayToolCall {
   ask?: (question: CallerQuestion, signal: AbortSignal) => Promise<CallerAnswer>;
   /** Passes on an upstream's log message (`notifications/message` params) to the caller. */
   log?: UpstreamCaller["log"];
-  /** Present when the caller sent a progress token: tells it that an upstream call finished or made progress. */
+  /**
+   * Present when the caller sent a progress token: tells it that a call of the script started or finished, that the
+   * run waits for a person's approval, and an upstream's own progress on a call.
+   */
   reportProgress?: (progress: number, message: string) => void;
+  /** Present when the caller asked for log messages at `info` or below: passes on each console line of the script. */
+  logConsole?: (line: string) => void;
 }
 
 /** The gateway's `execute` and `search` tools, independent of the MCP SDK and protocol era that serve them. */
@@ -85,7 +92,7 @@ export interface GatewayTools {
    */
   call(name: string, args: unknown, call: GatewayToolCall): Promise<CallToolResult>;
   /**
-   * Runs `execute` on the pausing code mode: a call that needs approval ends the run, and the result's
+   * Runs `execute` with approvals that pause: a call that needs approval ends the run, and the result's
    * structuredContent is then the paused ExecutionResult (`pending`, `continuation`), for the server to turn into
    * its protocol's question. Scripts in a session run as `call` runs them.
    */
@@ -143,7 +150,7 @@ export function createGatewayTools(options: CreateGatewayServerOptions): Gateway
   /** Runs `execute`: `start` runs the script (or resumes a paused one) with the execution's context and scope. */
   async function execute(
     args: unknown,
-    { signal, askApproval, ask, log, reportProgress }: GatewayToolCall,
+    { signal, askApproval, ask, log, reportProgress, logConsole }: GatewayToolCall,
     start: (code: string, sessionId: string | undefined, run: Omit<ExecuteOptions, "signal"> & { signal?: AbortSignal }) => Promise<ExecutionResult>,
   ): Promise<CallToolResult> {
     let parsed: ReturnType<typeof parseExecuteArguments>;
@@ -158,15 +165,16 @@ export function createGatewayTools(options: CreateGatewayServerOptions): Gateway
     const declined: string[] = [];
     const caller: UpstreamCaller = { ...(ask ? { ask } : {}), ...(log ? { log } : {}), onDeclined: (message) => declined.push(message) };
     const context: GatewayCallContext = { askApproval, caller };
-    if (reportProgress) {
-      // One count for both kinds of news, as progress must grow with every notification on the same token.
-      let events = 0;
-      context.onToolCall = (tool) => reportProgress(++events, `${tool} finished`);
+    // One count for every kind of news, as progress must grow with every notification on the same token.
+    let news = 0;
+    const progress = reportProgress && ((message: string) => reportProgress(++news, message));
+    if (progress) {
       context.onUpstreamProgress = (tool, update) => {
         const done = update.total === undefined ? `${update.progress}` : `${update.progress}/${update.total}`;
-        reportProgress(++events, `${tool}: ${update.message ?? done}`);
+        progress(`${tool}: ${update.message ?? done}`);
       };
     }
+    const told = progress || logConsole ? toldToCaller(progress, logConsole) : undefined;
     // Over HTTP the run holds its caller's quota slot until it has ended, and ends when its caller goes away.
     const http = callerScope();
     let grant: QuotaGrant | undefined;
@@ -177,11 +185,11 @@ export function createGatewayTools(options: CreateGatewayServerOptions): Gateway
       throw error;
     }
     const run = linkAbort([signal, http?.gone]);
-    const track = options.track ?? ((execution, go) => go({ signal: execution.signal }));
+    const track = options.track ?? ((execution, go) => go({ signal: execution.signal, ...(execution.onEvent ? { onEvent: execution.onEvent } : {}) }));
     let result: ExecutionResult;
     try {
       const unlisted = (await options.beforeRun?.(code, run.signal)) ?? [];
-      const ran = await track({ code, signal: run.signal }, (tracked) => start(code, sessionId, { ...tracked, context, ...scope }));
+      const ran = await track({ code, signal: run.signal, onEvent: told }, (tracked) => start(code, sessionId, { ...tracked, context, ...scope }));
       result = withUnlistedUpstreams(withDeclined(ran, declined), unlisted);
     } finally {
       run.unlink();
@@ -199,28 +207,37 @@ export function createGatewayTools(options: CreateGatewayServerOptions): Gateway
   const waiting = (code: string, sessionId: string | undefined, run: ExecuteOptions) =>
     codeMode.execute(code, { ...run, ...(sessionId === undefined ? {} : { sessionId, owner: options.sessionOwner }) });
 
-  function pausingCodeMode(): CodeMode {
-    if (!options.pausing) throw new Error("This gateway server pauses no runs.");
-    return options.pausing.codeMode();
-  }
+  const owner = options.owner ?? "";
 
   return {
     list,
     call,
     executeUntilPause(args, toolCall) {
-      const owner = options.pausing?.owner ?? "";
       return execute(args, toolCall, (code, sessionId, run) =>
         // A session's run keeps its worker and state between calls, so it waits for its answers in this process.
-        sessionId === undefined ? pausingCodeMode().execute(code, { ...run, owner }) : waiting(code, sessionId, run),
+        sessionId === undefined ? codeMode.execute(code, { ...run, owner, approvals: "pause" }) : waiting(code, sessionId, run),
       );
     },
     resume(args, continuation, decisions, toolCall) {
-      const owner = options.pausing?.owner ?? "";
       // The allowlist and the tools are bound into the continuation; the caller's signal and context are this request's.
-      return execute(args, toolCall, (_code, _sessionId, { signal, context }) =>
-        pausingCodeMode().resume(continuation, { decisions, owner, context, ...(signal ? { signal } : {}) }),
+      return execute(args, toolCall, (_code, _sessionId, { signal, context, onEvent }) =>
+        codeMode.resume(continuation, { decisions, owner, context, ...(signal ? { signal } : {}), ...(onEvent ? { onEvent } : {}) }),
       );
     },
+  };
+}
+
+/**
+ * A run's events as the MCP caller hears them: a progress notification when a call starts, when it finishes and when
+ * the run waits for a person; a log message for each console line.
+ */
+function toldToCaller(progress: ((message: string) => void) | undefined, logConsole: ((line: string) => void) | undefined): ExecutionEventListener {
+  return (event) => {
+    if (event.type === "logs") {
+      if (logConsole) for (const line of event.lines) logConsole(line);
+    } else if (event.type === "tool-call-start" || event.type === "tool-call-end" || event.type === "approval-asked") {
+      progress?.(describeExecutionEvent(event)!);
+    }
   };
 }
 

@@ -42,6 +42,8 @@ export interface GatewayUpstreams {
   readonly list: readonly Upstream[];
   /** Every upstream's tool definitions, from the server itself or else from the catalog cache. */
   tools(): ToolDefinition[];
+  /** One upstream's tool definitions, as `tools()` has them. */
+  toolsOf(id: string): ToolDefinition[];
   states(): GatewayUpstreamState[];
   /** Connects the upstreams `ids` names (default all); resolves after one attempt each. */
   start(ids?: readonly string[]): Promise<void>;
@@ -100,6 +102,7 @@ export function createGatewayUpstreams(servers: Record<string, UpstreamConfig>, 
     list,
     // In the config's order, whichever server listed its tools first.
     tools: () => list.flatMap((upstream) => toolsByServer.get(upstream.id) ?? []),
+    toolsOf: (id) => toolsByServer.get(id) ?? [],
     states: () =>
       list.map(({ id, status, protocolVersion, error, listed }) => ({
         id,

@@ -10,11 +10,11 @@ import {
   type CodeMode,
   type CreateCodeModeOptions,
   type ExecutionLimits,
-  type ToolDefinition,
   type WorkspaceOptions,
 } from "@codemode/core";
 import { approveThroughClient } from "../approval/index.js";
 import { createOAuthVerifier, LOCAL_OWNER, type Principal } from "../auth/index.js";
+import { consoleCookieKey, createConsole, createMemoryConsolePausedRuns, type ConsoleHandler } from "../console/index.js";
 import { createCluster, replicaIdOf, type Cluster } from "../cluster/index.js";
 import { parseClusterConfig, secretsOf, type ClusterConfig, type GatewayConfig } from "../config/index.js";
 import { createQuotas } from "../quotas/index.js";
@@ -35,6 +35,7 @@ import { startNamedUpstreams } from "./start-named-upstreams.js";
 import { assertSafeExposure } from "./check-host-and-origin.js";
 import type { CreateHttpHandlerOptions, HttpHandler } from "./create-http-handler.js";
 import { createPausedRuns } from "./paused-runs.js";
+import { searchTools } from "./search-tools.js";
 import type { HttpListener, ListenOptions } from "./listen-http.js";
 import type { NodeHttpHandler } from "./to-node-http-handler.js";
 
@@ -99,7 +100,7 @@ export interface Gateway {
   /**
    * The same HTTP entry as a Fetch handler (`Request` in, `Response` out) to mount in Hono, a Next.js route or any
    * Fetch runtime, with the same Host/Origin, auth and quota checks. Route `/mcp` and
-   * `/.well-known/oauth-protected-resource*` to it.
+   * `/.well-known/oauth-protected-resource*` to it, and `/console` and `/console/*` when the web console is on.
    *
    * @example
    * const handle = gateway.fetchHandler();
@@ -150,6 +151,7 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
     queued: () => codeMode.stats().queued,
     sessions: () => servers.size,
     ...(cluster ? { cluster: { replicaId: cluster.replicaId, redisUp: () => cluster.redisUp } } : {}),
+    keepRecentRuns: config.console !== undefined && config.console !== false,
   });
   const { maxResponseBytes = 8 * MiB, callTimeoutMs, ...limits } = config.limits ?? {};
   const shared = {
@@ -167,20 +169,17 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
   } satisfies CreateCodeModeOptions;
   // In a cluster code sessions live in Redis, so that any replica runs any session's next execution.
   const sessions = config.sessions ? { sessions: cluster ? { ...config.sessions, store: cluster.stores.sessions } : config.sessions } : {};
-  const codeMode = createCodeMode({ ...shared, ...sessions, approve: approveThroughClient });
-  // A 2026-07-28 caller answers an approval by retrying its request, so its runs pause there instead of waiting: the
-  // continuation goes into the requestState, and any replica resumes it. Its workers start on first use, and its
-  // secret is known only once the cluster (if any) has shared the requestState key.
-  let pausing: CodeMode | undefined;
-  let publishedTools: ToolDefinition[] = [];
-  const pausingCodeMode = () => {
-    if (pausing) return pausing;
-    const secret = createHmac("sha256", requestStateKey()).update("codemode continuation").digest();
-    const store = cluster?.stores.continuations ?? createMemoryContinuationStore();
-    pausing = createCodeMode({ ...shared, approvals: { mode: "pause", secret, store } });
-    pausing.setTools(publishedTools);
-    return pausing;
-  };
+  // One code mode for every run. A 2026-07-28 caller answers an approval by retrying its request, so its runs pause
+  // there (`approvals: "pause"` per execution) instead of waiting: the continuation goes into the requestState, and
+  // any replica resumes it. The key that signs continuations is known once the cluster (if any) has shared the
+  // requestState key, so it is read when a run first pauses.
+  const continuationKey = () => createHmac("sha256", requestStateKey()).update("codemode continuation").digest();
+  const codeMode = createCodeMode({
+    ...shared,
+    ...sessions,
+    approve: approveThroughClient,
+    approvals: { secret: continuationKey, store: cluster?.stores.continuations ?? createMemoryContinuationStore() },
+  });
   const servers = new Set<Server>();
   const toolWatchers = new Set<() => void>();
   // Alone, a key of its own signs 2026-07-28 request states; in a cluster every replica signs with the same key (set
@@ -194,6 +193,31 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
   const listeners = new Set<HttpListener>();
   const handlers = new Set<HttpHandler>();
   const oauth = config.auth?.oauth ? createOAuthVerifier(config.auth.oauth, log) : undefined;
+  let webConsole: ConsoleHandler | undefined;
+  /** The web console, made on the first HTTP entry of a gateway whose config turns it on. */
+  const consoleOf = (): ConsoleHandler | undefined => {
+    if (config.console === undefined || config.console === false || webConsole) return webConsole;
+    return (webConsole = createConsole({
+      config: config.console === true ? {} : config.console,
+      authentication: { bearer: config.auth?.bearer, oauth },
+      gateway: {
+        codeMode,
+        track: operations.track,
+        quotas,
+        recentRuns: operations.recentRuns!,
+        pausedRuns: cluster?.stores.consolePausedRuns ?? createMemoryConsolePausedRuns(),
+        sessions: config.sessions !== undefined,
+        upstreams: () =>
+          upstreams.list.map(({ id, status, protocolVersion, error, lastFailure, reconnects }) => {
+            const tools = upstreams.toolsOf(id).map((tool) => tool.name);
+            return { id, status, protocolVersion, error, lastFailure, reconnects, tools };
+          }),
+        search: ({ query, limit }, scope) => searchTools(codeMode, { query, limit, detail: "brief", serverFilter: undefined }, scope),
+      },
+      cookieKey: () => consoleCookieKey(requestStateKey()),
+      onAuthenticated: (principal) => setRequestPrincipal(principal.name),
+    }));
+  };
   // One count for every HTTP entry of this gateway: they share its sandbox pool.
   const quotas = createQuotas(config.quotas, {
     poolSize: config.poolSize ?? availableParallelism(),
@@ -257,8 +281,6 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
     });
     try {
       codeMode.setTools(usable);
-      pausing?.setTools(usable);
-      publishedTools = usable;
     } catch (error) {
       logger.error(`could not load the upstream tools: ${(error as Error).message}`);
       return;
@@ -277,7 +299,7 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
       track: operations.track,
       ...(allow ? { allow } : {}),
       ...(config.sessions ? { sessionOwner: owner } : {}),
-      pausing: { codeMode: pausingCodeMode, owner },
+      owner,
       awaitCatalog: upstreams.awaitCatalog,
       onList: () => firstListing(),
       beforeRun: (code: string, signal: AbortSignal) =>
@@ -324,6 +346,7 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
       createStatelessServer: (principal) => createStatelessServer(scopeOf(principal)),
       watchTools,
       around: operations.serveFetch,
+      console: consoleOf(),
       onAuthenticated: (principal) => setRequestPrincipal(principal.name),
       onQuotaRefusal: operations.countQuotaRefusal,
       log,
@@ -395,7 +418,6 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
       await Promise.all([...servers].map((server) => server.close().catch(() => undefined)));
       await upstreams.close();
       await codeMode.close();
-      await pausing?.close();
       await operations.close();
       await cluster?.close();
     },

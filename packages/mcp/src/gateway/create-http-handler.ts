@@ -8,6 +8,7 @@ import {
   type Authentication,
   type Principal,
 } from "../auth/index.js";
+import { isConsolePath, type ConsoleHandler } from "../console/index.js";
 import type { QuotaGrant, Quotas } from "../quotas/index.js";
 import { quotaRefusal, runInCallerScope, type CallerScope } from "./caller-scope.js";
 import { createHostAndOriginCheck, type HostAndOriginOptions } from "./check-host-and-origin.js";
@@ -33,6 +34,8 @@ export interface CreateHttpHandlerOptions extends HostAndOriginOptions {
   idleSessionMs?: number | undefined;
   maxSessions?: number | undefined;
   route?: HttpRoute | undefined;
+  /** The web console, answering `/console` paths after the Host and Origin checks; absent when it is off. */
+  console?: ConsoleHandler | undefined;
   /** Wraps the answering of every request (to give it a context for logs, spans and audit records). */
   around?: ((request: Request, next: (request: Request) => Promise<Response>) => Promise<Response>) | undefined;
   /** Told who each request authenticated as, once it has. */
@@ -91,6 +94,8 @@ export function createHttpHandler(options: CreateHttpHandlerOptions): HttpHandle
     const refused = checkHostAndOrigin(request);
     if (refused) return jsonRpcError(refused.status, -32000, refused.message);
     const url = new URL(request.url);
+    // Its token is one /mcp takes, for the endpoint's own resource (an OAuth token's audience).
+    if (options.console && isConsolePath(url.pathname)) return options.console.fetch(request, options.publicUrls?.[0] ?? `${url.origin}${endpointPath ?? DEFAULT_ENDPOINT}`);
     if (url.pathname === METADATA_PATH || url.pathname.startsWith(`${METADATA_PATH}/`)) {
       const resource = resourceOf(url, true);
       if (!isProtectedResourceMetadataPath(url.pathname, resource)) return notFound();

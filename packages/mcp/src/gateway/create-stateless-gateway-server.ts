@@ -13,7 +13,7 @@ import {
 import type { ApprovalDecision } from "@codemode/core";
 import { createGatewayTools, type CreateGatewayServerOptions, type GatewayToolCall } from "./create-gateway-tools.js";
 import { executeToolInputSchema, SEARCH_INPUT_SCHEMA } from "./gateway-tool-schemas.js";
-import { cannotAsk, executeWithInputRequired, progressReporterOf, type ExecuteRequestState } from "./execute-with-input-required.js";
+import { cannotAsk, consoleLoggerOf, executeWithInputRequired, progressReporterOf, type ExecuteRequestState } from "./execute-with-input-required.js";
 import type { PausedRuns } from "./paused-runs.js";
 
 /** How a 2026-07-28 request's calls are approved: paused runs, and the key that signs their requestState. */
@@ -74,7 +74,8 @@ export function createStatelessGatewayServer(options: CreateGatewayServerOptions
   const mcpServer = new GatewayMcpServer(
     { name: "codemode-gateway", version: options.version },
     {
-      capabilities: { tools: { listChanged: true } },
+      // Logging is how a request's own log level (in its _meta) asks for the script's console lines.
+      capabilities: { tools: { listChanged: true }, logging: {} },
       cacheHints: { "tools/list": TOOLS_LIST_CACHE },
       // A tampered, expired or foreign state is refused with -32602 before the handler runs.
       requestState: { verify: codec.verify },
@@ -117,8 +118,9 @@ function declaresElicitation(ctx: ServerContext): boolean {
 }
 
 function toolCallOf(ctx: ServerContext): GatewayToolCall {
-  return { signal: ctx.mcpReq.signal, askApproval: async () => NO_ELICITATION, ask: cannotAsk, ...progressReporterOf(ctx) };
+  return { signal: ctx.mcpReq.signal, askApproval: async () => NO_ELICITATION, ask: cannotAsk, ...progressReporterOf(ctx), ...consoleLoggerOf(ctx) };
 }
+
 
 /** SDK 1.x puts "MCP error <code>: " in front of the message it was given. */
 function withoutCodePrefix(message: string): string {

@@ -9,6 +9,7 @@ import {
   type ElicitRequestURLParams,
   type InputRequest,
   type InputRequiredResult,
+  LOG_LEVEL_META_KEY,
   type RequestStateCodec,
   type ServerContext,
 } from "@modelcontextprotocol/server";
@@ -19,6 +20,7 @@ import { linkAbort } from "../upstream/index.js";
 import { callerScope } from "./caller-scope.js";
 import type { GatewayToolCall, GatewayTools } from "./create-gateway-tools.js";
 import type { PausedRuns } from "./paused-runs.js";
+import { admitsInfo, consoleMessage } from "./console-message.js";
 
 /**
  * What a requestState minted by the gateway holds: the paused run, started with which arguments. A run that paused
@@ -72,9 +74,11 @@ export async function executeWithInputRequired(
     const capabilities = envelope?.["io.modelcontextprotocol/clientCapabilities"] as ClientCapabilities | undefined;
     const continuation = state?.continuation;
     const decisions = continuation === undefined ? {} : decisionsOf(ctx.mcpReq.inputResponses ?? {}, state?.pending ?? []);
-    run = options.runs.start(options.caller, ({ ask, signal, reportProgress }) => {
+    // Console lines are passed on only to a caller that asks for log messages when it starts the run.
+    const logs = consoleLoggerOf(ctx).logConsole !== undefined;
+    run = options.runs.start(options.caller, ({ ask, signal, reportProgress, logConsole }) => {
       const askable = withinCapabilities(capabilities, ask);
-      const hooks: GatewayToolCall = { signal, reportProgress, ask: askable, askApproval: (approval) => askApproval(askable, approval) };
+      const hooks: GatewayToolCall = { signal, reportProgress, ask: askable, askApproval: (approval) => askApproval(askable, approval), ...(logs ? { logConsole } : {}) };
       return continuation === undefined
         ? options.tools.executeUntilPause(request.arguments, hooks)
         : options.tools.resume(request.arguments, continuation, decisions, hooks);
@@ -89,7 +93,7 @@ export async function executeWithInputRequired(
   const waiting = linkAbort([ctx.mcpReq.signal, callerScope()?.gone]);
   let progress;
   try {
-    progress = await run.next({ signal: waiting.signal, ...progressReporterOf(ctx) });
+    progress = await run.next({ signal: waiting.signal, ...progressReporterOf(ctx), ...consoleLoggerOf(ctx) });
   } finally {
     waiting.unlink();
   }
@@ -183,6 +187,19 @@ export function progressReporterOf(ctx: ServerContext): Pick<GatewayToolCall, "r
   return {
     reportProgress: (progress: number, message: string) => {
       ctx.mcpReq.notify({ method: "notifications/progress", params: { progressToken, progress, message } }).catch(() => undefined);
+    },
+  };
+}
+
+/** Passes on console lines when this request asked for log messages at `info` or more (its `_meta` log level). */
+export function consoleLoggerOf(ctx: ServerContext): Pick<GatewayToolCall, "logConsole"> {
+  const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
+  const level = envelope?.[LOG_LEVEL_META_KEY];
+  if (typeof level !== "string" || !admitsInfo(level)) return {};
+  return {
+    logConsole: (line) => {
+      const { level: at, data, logger } = consoleMessage(line);
+      ctx.mcpReq.log(at, data, logger).catch(() => undefined);
     },
   };
 }

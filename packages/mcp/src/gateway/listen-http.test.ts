@@ -48,26 +48,27 @@ async function ping(listener: HttpListener, sessionId: string): Promise<number> 
 
 describe("listenHttp", () => {
   it("closes a session whose client left without ending it, once it has been idle long enough", async () => {
-    const listener = await listen({ idleSessionMs: 300 });
+    // Idle time long enough for a loaded machine's handshake, whose steps are activity too.
+    const listener = await listen({ idleSessionMs: 1500 });
     const { client, sessionId } = await connect(listener);
     expect(await ping(listener, sessionId)).toBe(200);
     // close() without terminateSession(): no DELETE reaches the server, as with most clients that go away.
     await client.close();
     // Each ping is activity, so ask only now and then, well past the idle time.
     let status = 200;
-    for (let attempt = 0; attempt < 10 && status === 200; attempt++) {
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    for (let attempt = 0; attempt < 8 && status === 200; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
       status = await ping(listener, sessionId);
     }
     expect(status).toBe(404);
-  });
+  }, 60_000);
 
   it("keeps a session whose client is still there and asking", async () => {
-    const listener = await listen({ idleSessionMs: 300 });
+    const listener = await listen({ idleSessionMs: 1500 });
     const { client, sessionId } = await connect(listener);
     for (let round = 0; round < 6; round++) {
       await client.ping();
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await new Promise((resolve) => setTimeout(resolve, 500));
     }
     expect(await ping(listener, sessionId)).toBe(200);
   });

@@ -15,6 +15,7 @@ export type RunProgress = { done: CallToolResult } | { waiting: PendingQuestion[
 export interface RunRound {
   signal: AbortSignal;
   reportProgress?: (progress: number, message: string) => void;
+  logConsole?: (line: string) => void;
 }
 
 /** What a run is started with: how to ask its caller a question, its own signal, and where to report progress. */
@@ -23,6 +24,8 @@ export interface RunHooks {
   ask: (question: CallerQuestion, signal: AbortSignal) => Promise<CallerAnswer>;
   signal: AbortSignal;
   reportProgress: (progress: number, message: string) => void;
+  /** Passes a console line to the request waiting on the run, when it asked for log messages. */
+  logConsole: (line: string) => void;
 }
 
 /** An execution that outlives the request that started it, while its caller is asked questions. */
@@ -75,7 +78,8 @@ export function createPausedRuns(): PausedRuns {
         wake();
       });
     const reportProgress = (progress: number, message: string) => round?.reportProgress?.(progress, message);
-    const result = run({ ask, signal: controller.signal, reportProgress });
+    const logConsole = (line: string) => round?.logConsole?.(line);
+    const result = run({ ask, signal: controller.signal, reportProgress, logConsole });
     result.finally(() => setTimeout(() => runs.delete(id), KEEP_FINISHED_MS).unref()).catch(() => undefined);
 
     const paused: PausedRun = {

@@ -43,7 +43,8 @@ export interface AuditRecord {
 
 /** An append-only log of executions. */
 export interface AuditLog {
-  record(execution: AuditedExecution): void;
+  /** Appends the execution's record, and returns it. */
+  record(execution: AuditedExecution): AuditRecord;
   close(): Promise<void>;
 }
 
@@ -61,13 +62,17 @@ export function createAuditLog(
   return {
     record(execution) {
       const record = toAuditRecord(execution, config);
-      out.write(`${JSON.stringify(record, (_key, value: unknown) => (typeof value === "string" ? redact(value) : value))}\n`);
+      const line = JSON.stringify(record, (_key, value: unknown) => (typeof value === "string" ? redact(value) : value));
+      out.write(`${line}\n`);
+      // The console shows the record as the log keeps it.
+      return JSON.parse(line) as AuditRecord;
     },
     close: () => out.close(),
   };
 }
 
-function toAuditRecord({ code, result, principal, requestId, mcpSessionId }: AuditedExecution, config: AuditConfig): AuditRecord {
+/** The audit line of one execution; without `includeArguments` and `includeResults` it holds neither. */
+export function toAuditRecord({ code, result, principal, requestId, mcpSessionId }: AuditedExecution, config: AuditConfig = {}): AuditRecord {
   return {
     time: new Date().toISOString(),
     event: "execute",

@@ -1,9 +1,10 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { CodeModeError, type ExecuteOptions, type ExecutionResult, type ToolCallEndEvent, type TraceOptions } from "@codemode/core";
+import { CodeModeError, type ExecuteOptions, type ExecutionEventListener, type ExecutionResult, type ToolCallEndEvent, type TraceOptions } from "@codemode/core";
 import { answerNodeRequest, type Route } from "./answer-node-request.js";
-import { createAuditLog, type AuditConfig, type AuditLog } from "./create-audit-log.js";
+import { createAuditLog, toAuditRecord, type AuditConfig, type AuditLog } from "./create-audit-log.js";
+import { createRecentRuns, type RecentRuns } from "./create-recent-runs.js";
 import { loadGatewayMetrics, NO_METRICS, type GatewayMetrics, type MetricsSources } from "./create-gateway-metrics.js";
 import type { GatewayLogger } from "./create-logger.js";
 import { currentRequest, runInRequestContext, type RequestContext } from "./request-context.js";
@@ -30,14 +31,19 @@ export interface CreateOperationsOptions extends Omit<MetricsSources, "running">
    * whether its Redis answers, for `/readyz` and `/metrics`.
    */
   cluster?: { replicaId: string; redisUp: () => boolean };
+  /** Keep the last executions with their timelines, for the console (`recentRuns`); off by default. */
+  keepRecentRuns?: boolean;
 }
 
 /** What an execution is run with once tracked: the shutdown-aware signal and the request's span attributes. */
-export type TrackedRunOptions = Required<Pick<ExecuteOptions, "signal">> & Pick<ExecuteOptions, "traceAttributes">;
+export type TrackedRunOptions = Required<Pick<ExecuteOptions, "signal">> & Pick<ExecuteOptions, "traceAttributes" | "onEvent">;
 
-/** Runs one execution through the gateway's operations: metrics, audit, refusal while shutting down. */
+/**
+ * Runs one execution through the gateway's operations: metrics, audit, refusal while shutting down. The run gets
+ * `onEvent` joined with the listener that keeps its timeline for the console, when there is one.
+ */
 export type TrackExecution = (
-  execution: { code: string; signal: AbortSignal },
+  execution: { code: string; signal: AbortSignal; onEvent?: ExecutionEventListener | undefined },
   run: (options: TrackedRunOptions) => Promise<ExecutionResult>,
 ) => Promise<ExecutionResult>;
 
@@ -64,6 +70,8 @@ export interface Operations {
   track: TrackExecution;
   /** The core's `onToolCallEnd` hook: counts upstream tool calls. */
   onToolCallEnd(event: ToolCallEndEvent): void;
+  /** The last executions with their timelines, when kept (`keepRecentRuns`). */
+  readonly recentRuns: RecentRuns | undefined;
   /**
    * Loads the metrics and starts the metrics port, as the config asks (once; later calls wait for the first).
    * Executions are counted from then on: `/metrics` is served only by listeners started after it.
@@ -93,6 +101,7 @@ export function createOperations(options: CreateOperationsOptions): Operations {
   const trace = options.audit?.includeArguments || options.audit?.includeResults
     ? { arguments: options.audit.includeArguments === true, results: options.audit.includeResults === true }
     : undefined;
+  const recentRuns = options.keepRecentRuns ? createRecentRuns() : undefined;
   const shutdown = new AbortController();
   let draining = false;
   let started: Promise<{ url: string; server: HttpServer } | undefined> | undefined;
@@ -142,23 +151,26 @@ export function createOperations(options: CreateOperationsOptions): Operations {
     return match?.[1] !== undefined && timingSafeEqual(digest(match[1]), digest(token));
   }
 
-  const track: TrackExecution = async ({ code, signal }, run) => {
+  const track: TrackExecution = async ({ code, signal, onEvent }, run) => {
     const request = currentRequest();
     if (request) request.executed = true;
+    // Over HTTP without auth every caller is the same anonymous one; stdio and `connect` serve the local user.
+    const principal = request ? (request.principal ?? "anonymous") : "local";
+    const kept = draining ? undefined : recentRuns?.begin(principal);
+    const listener = joinListeners(kept?.onEvent, onEvent);
     const result = draining
       ? shuttingDown()
       : await runTracked(signal, (linked) =>
-          run({ signal: linked, ...(request ? { traceAttributes: { "codemode.request_id": request.requestId } } : {}) }),
+          run({
+            signal: linked,
+            ...(request ? { traceAttributes: { "codemode.request_id": request.requestId } } : {}),
+            ...(listener ? { onEvent: listener } : {}),
+          }),
         );
     metrics.executionFinished(result);
-    audit?.record({
-      code,
-      result,
-      // Over HTTP without auth every caller is the same anonymous one; stdio and `connect` serve the local user.
-      principal: request ? (request.principal ?? "anonymous") : "local",
-      requestId: request?.requestId,
-      mcpSessionId: request?.mcpSessionId,
-    });
+    const execution = { code, result, principal, requestId: request?.requestId, mcpSessionId: request?.mcpSessionId };
+    const record = audit ? audit.record(execution) : kept ? toAuditRecord(execution) : undefined;
+    if (kept && record) kept.end(record);
     return trace ? withoutTrace(result) : result;
   };
 
@@ -247,6 +259,7 @@ export function createOperations(options: CreateOperationsOptions): Operations {
       });
     },
     track,
+    recentRuns,
     onToolCallEnd(event) {
       const namespace = event.tool.slice(0, event.tool.indexOf("."));
       // The name is the script's to choose: only configured upstreams become label values.
@@ -323,6 +336,18 @@ export function createOperations(options: CreateOperationsOptions): Operations {
     clearTimeout(timer);
     return ended;
   }
+}
+
+/** One listener for two, either of which may be absent; one that throws does not keep the event from the other. */
+function joinListeners(first: ExecutionEventListener | undefined, second: ExecutionEventListener | undefined): ExecutionEventListener | undefined {
+  if (!first || !second) return first ?? second;
+  return (event) => {
+    try {
+      first(event);
+    } finally {
+      second(event);
+    }
+  };
 }
 
 async function withTimeout(promise: Promise<unknown>, ms: number): Promise<void> {

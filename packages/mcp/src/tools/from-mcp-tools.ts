@@ -1,7 +1,7 @@
 import { createToolNamer, fromCallToolResult, type JsonSchema, type ToolDefinition } from "@codemode/core";
 import type { CallToolResult, Tool } from "@modelcontextprotocol/client";
 import type { UpstreamCallOptions, UpstreamCaller } from "./upstream-caller.js";
-import { reportToolCall, type GatewayCallContext } from "./gateway-call-context.js";
+import type { GatewayCallContext } from "./gateway-call-context.js";
 
 /** Calls one upstream tool by its original MCP name. */
 export type CallUpstreamTool = (name: string, args: unknown, options: UpstreamCallOptions) => Promise<CallToolResult>;
@@ -23,11 +23,7 @@ export function fromMcpTools(serverId: string, tools: readonly Tool[], callTool:
       ...(outputSchema ? { outputSchema: unwrapResultSchema(outputSchema) } : {}),
       ...(tool.annotations ? { annotations: stripUndefined({ ...tool.annotations, title: tool.annotations.title ?? tool.title }) } : {}),
       async execute(args: unknown, { signal, context }) {
-        try {
-          return fromCallToolResult(await callTool(tool.name, args, { signal, ...callerOf(context, name) }), { outputSchema });
-        } finally {
-          reportToolCall(context, name);
-        }
+        return fromCallToolResult(await callTool(tool.name, args, { signal, ...callerOf(context, name) }), { outputSchema });
       },
     } satisfies ToolDefinition;
   });

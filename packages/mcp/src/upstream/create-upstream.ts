@@ -74,6 +74,10 @@ export interface Upstream {
   readonly protocolVersion: string | undefined;
   /** Whether its tools were listed by the server itself in this process (rather than known from a cache, or not at all). */
   readonly listed: boolean;
+  /** The last failure (a failed attempt or a lost connection) and when it was, kept after the server came back. */
+  readonly lastFailure: { message: string; at: string } | undefined;
+  /** How many times the server came back after it had been connected and was lost. */
+  readonly reconnects: number;
   /** Starts connecting, if nothing has yet; resolves after the attempt under way, whether it succeeded or not. */
   start(): Promise<boolean>;
   /**
@@ -125,6 +129,8 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
   let connectedBefore = false;
   let closed = false;
   let lastError: string | undefined;
+  let lastFailure: { message: string; at: string } | undefined;
+  let reconnects = 0;
   // The era the server spoke last time, so a reconnect skips the version probe.
   // Kept for the life of the gateway: an upgraded server is found again at the next start.
   let prior: PriorDiscovery | undefined;
@@ -160,6 +166,7 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
         client = next;
         status = "connected";
         const cameBack = failures > 0 || connectedBefore;
+        if (connectedBefore) reconnects++;
         connectedBefore = true;
         const durationMs = Math.round(performance.now() - began);
         options.log(`upstream ${id} is up with ${fresh.length} tools (${durationMs} ms)`, { upstream: id, event: "connected", durationMs, tools: fresh.length });
@@ -189,6 +196,7 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
         // The same reason again is not news: a server that stays down is told of once, not at every retry.
         if (reason !== lastError) options.log(`upstream ${id}${where} is down (${reason}); retrying in ${delay} ms`, { upstream: id, event: "down", reason });
         lastError = reason;
+        lastFailure = { message: reason, at: new Date().toISOString() };
         status = "down";
         scheduleRetry(delay);
         return false;
@@ -270,6 +278,7 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
 
   function lostConnection(current: Client) {
     options.log(`upstream ${id} disconnected; reconnecting`);
+    lastFailure = { message: "the connection was lost", at: new Date().toISOString() };
     dropConnection(current);
   }
 
@@ -422,6 +431,12 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
     },
     get listed() {
       return listed;
+    },
+    get lastFailure() {
+      return lastFailure;
+    },
+    get reconnects() {
+      return reconnects;
     },
     start() {
       if (closed) return Promise.resolve(false);

@@ -17,6 +17,7 @@ import { callFiles } from "./call-files.js";
 import { callResources } from "./call-resources.js";
 import type { ResourceSource } from "../../resources/index.js";
 import { callHook, summarizeText, withApproval, type ToolCallStepHooks, type TraceOptions } from "./tool-call-trace.js";
+import { EVENT_ARGUMENTS_BYTES, type EventSink } from "./execution-event.js";
 import { nextTurn, utf8ByteLength } from "../../portable/index.js";
 
 type Reply = ReplyBatch["replies"][number];
@@ -44,6 +45,8 @@ export interface HostCallsOptions {
   /** What each record carries besides the tool, outcome and duration; absent records nothing more. */
   trace?: Required<TraceOptions> | undefined;
   hooks?: ToolCallStepHooks | undefined;
+  /** Where the run's live events go; absent when nobody listens. */
+  events?: EventSink | undefined;
   /** Asked before a tool with `requiresApproval` runs; absent denies such calls. */
   approve?: Approver | undefined;
   /** How long one call may wait for approval; default 5 minutes. */
@@ -105,13 +108,22 @@ export function createHostCalls(options: HostCallsOptions): HostCalls {
   let holdTo: ((held: boolean) => void) | undefined;
   const pausedCalls = new Map<number, PausedCall>();
   const stacks = new Map<number, string>();
+  // Nothing is told after the run's end: the end event comes last.
+  const emit: EventSink | undefined = options.events && ((event) => finished || options.events!(event));
+  let droppedLines = 0;
   const approvals = createApprovalGate({
     pause: options.pause,
     approve: options.approve,
     timeoutMs: options.approvalTimeoutMs ?? 300_000,
     context: options.context,
     onHold: (held) => holdTo?.(held),
-    onAsk: (call) => callHook(options.hooks?.onApprovalRequested, call),
+    onAsk: (call) => {
+      callHook(options.hooks?.onApprovalRequested, call);
+      emit?.({ type: "approval-asked", ...call });
+    },
+    onAnswer: (call, { status, waitedMs }) => {
+      if (status !== "paused") emit?.({ type: "approval-answered", ...call, status, waitedMs });
+    },
   });
 
   const flush = () => {
@@ -162,6 +174,8 @@ export function createHostCalls(options: HostCallsOptions): HostCalls {
     if (trace?.arguments) entry.arguments = traceArguments(call.args, parseArguments(call.args), trace.maxSummaryBytes);
     records.set(call.callId, entry);
     if (hooks?.onToolCallStart) callHook(hooks.onToolCallStart, { tool: call.name, arguments: parseArguments(call.args), callId: hostCallId });
+    // Arguments short enough to fit whatever their bytes are need no measuring.
+    emit?.({ type: "tool-call-start", callId: hostCallId, tool: call.name, arguments: call.args.length * 3 <= EVENT_ARGUMENTS_BYTES ? call.args : summarizeText(call.args, EVENT_ARGUMENTS_BYTES) });
     activeTools++;
     const reply = await callTool({ call, args, callId: hostCallId, signal: controller.signal, options, approvals });
     activeTools--;
@@ -177,10 +191,18 @@ export function createHostCalls(options: HostCallsOptions): HostCalls {
       record(call.callId, call.name, started, reply.error, reply);
       const done = records.get(call.callId)!;
       callHook(hooks?.onToolCallEnd, withApproval(endEvent(done, hostCallId), approvals.outcome(hostCallId)));
+      emit?.({ type: "tool-call-end", ...endEvent(done, hostCallId) });
     }
     const next = queued.shift();
     if (next) void runTool(next);
     send(reply.paused ? { callId: call.callId, envelope: "", bytes: false, paused: true } : { callId: call.callId, envelope: reply.envelope, bytes: reply.bytes });
+  };
+
+  /** A call the guest refused itself (arguments that are not JSON, past the host-call limit): it starts and ends at once. */
+  const emitRefused = (callId: number, entry: Entry) => {
+    const id = `refused_${callId}`;
+    emit?.({ type: "tool-call-start", callId: id, tool: entry.tool, arguments: "" });
+    emit?.({ type: "tool-call-end", ...endEvent(entry, id) });
   };
 
   const runCatalog = async (call: CallRequest) => {
@@ -222,11 +244,16 @@ export function createHostCalls(options: HostCallsOptions): HostCalls {
       replyTo = reply;
       holdTo = hold;
       logs.push(...batch.logs);
+      if (emit && (batch.logs.length > 0 || (batch.dropped ?? 0) > droppedLines)) {
+        droppedLines = batch.dropped ?? droppedLines;
+        emit({ type: "logs", lines: batch.logs, dropped: droppedLines });
+      }
       for (const call of batch.calls) {
         if (options.pause && call.kind !== "note") stacks.set(call.callId, call.stack);
         if (call.kind === "note") {
           if (call.name !== "console") {
             record(call.callId, call.name, performance.now(), callError(call.code, call.message));
+            if (emit) emitRefused(call.callId, records.get(call.callId)!);
           }
         } else if (call.kind === "catalog") {
           void runCatalog(call);
@@ -254,6 +281,7 @@ export function createHostCalls(options: HostCallsOptions): HostCalls {
           const asking = approvals.isWaiting(id);
           entry.cut = asking ? "cancelled while waiting for approval; it did not run" : "cancelled while running; it may have taken effect";
           callHook(hooks?.onToolCallEnd, withApproval(endEvent(entry, id), approvals.pending(id) ?? approvals.outcome(id)));
+          options.events?.({ type: "tool-call-end", ...endEvent(entry, id) });
         }
         controller.abort();
       }

@@ -8,6 +8,8 @@ export {
   type ToolCallStepHooks,
   type TraceOptions,
 } from "./tool-call-trace.js";
+export { describeExecutionEvent } from "./describe-execution-event.js";
+export { createEventSink, endEventOf, type EventSink, type ExecutionEvent, type ExecutionEventListener } from "./execution-event.js";
 export type { PoolJob, StartWorker, WorkerLink } from "./pool-state.js";
 export { startNodeWorker } from "./worker-slot.js";
 export { compileQuickJSModule, memoryPages, compilePackageAsset } from "./quickjs-module.js";

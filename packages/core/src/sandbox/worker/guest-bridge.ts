@@ -2,7 +2,7 @@ import type { QuickJSContext, QuickJSHandle } from "quickjs-emscripten-core";
 import { callError, failedEnvelopeJson, type Diagnostic, type RunRecord } from "../../envelopes/index.js";
 import { LIMIT_MESSAGES } from "../../errors/index.js";
 import { createLogBuffer, type LogBuffer } from "./log-buffer.js";
-import type { GuestHostKind, HostCallRequest, ReplyBatch, RunOutcome, RunRequest } from "../protocol.js";
+import { LIVE_LOG_BATCH_LINES, LIVE_LOG_FLUSH_MS, type GuestHostKind, type HostCallRequest, type ReplyBatch, type RunOutcome, type RunRequest } from "../protocol.js";
 import type { GuestChannel, StopReason } from "./guest-channel.js";
 import { RunRecorder } from "./run-recorder.js";
 import { fromBase64, toBase64 } from "../../portable/index.js";
@@ -31,6 +31,10 @@ export class GuestBridge {
   private outgoing: HostCallRequest[] = [];
   private readonly pending = new Map<number, { name: string; stack: string }>();
   private readonly logs: LogBuffer;
+  /** Someone listens: console lines go to the host as they are written (see RunRequest.live). */
+  private readonly live: boolean;
+  private logsSentAt = Date.now();
+  private droppedSent = 0;
   /** Present when the run may pause: its record, and its replay when resumed. */
   private readonly recorder: RunRecorder | undefined;
   /** Calls the host answered with `paused`: they wait for a person's decision and get no envelope in this run. */
@@ -47,6 +51,7 @@ export class GuestBridge {
     private readonly hooks: BridgeHooks,
   ) {
     this.logs = createLogBuffer(request.limits.maxLogLines, request.limits.maxLogLineBytes);
+    this.live = request.live === true;
     this.recorder = request.record ? new RunRecorder(request.record) : undefined;
   }
 
@@ -90,6 +95,8 @@ export class GuestBridge {
     if (refused !== null) return refused;
     if (isLog) {
       this.logs.write(text(1));
+      // A full batch goes at once; otherwise the interrupt handler and the run loop send lines on time.
+      if (this.live && this.logs.waiting >= LIVE_LOG_BATCH_LINES) this.sendLogsIfDue();
       return undefined;
     }
     const callId = ++this.nextCallId;
@@ -211,9 +218,34 @@ export class GuestBridge {
     const logs = this.logs.takeNew();
     // While a resumed run replays, its calls past the record wait: a divergence found later must find nothing run.
     const holding = this.replaying;
-    if ((holding || this.outgoing.length === 0) && logs.length === 0) return;
-    this.channel.send({ type: "calls", id: this.request.id, calls: holding ? [] : this.outgoing, logs });
+    if ((holding || this.outgoing.length === 0) && logs.length === 0 && !this.droppedNews()) return;
+    this.channel.send({ type: "calls", id: this.request.id, calls: holding ? [] : this.outgoing, logs, ...this.dropped() });
     if (!holding) this.outgoing = [];
+  }
+
+  /**
+   * A live run's console lines, sent while the script runs: when LIVE_LOG_FLUSH_MS have passed since the last lines
+   * went (the interrupt handler asks every ten thousand bytecode steps), or a batch is full. Only lines: a call made
+   * now may yet never be sent (see `finish`).
+   */
+  sendLogsIfDue(): void {
+    if (!this.live || (this.logs.waiting === 0 && !this.droppedNews())) return;
+    const now = Date.now();
+    if (this.logs.waiting < LIVE_LOG_BATCH_LINES && now - this.logsSentAt < LIVE_LOG_FLUSH_MS) return;
+    this.channel.send({ type: "calls", id: this.request.id, calls: [], logs: this.logs.takeNew(), ...this.dropped() });
+  }
+
+  /** Whether a live run dropped lines it has not told the host about. */
+  private droppedNews(): boolean {
+    return this.live && this.logs.dropped !== this.droppedSent;
+  }
+
+  /** A live run's count of dropped lines, for a message about to go out; it starts the next interval too. */
+  private dropped(): { dropped?: number } {
+    if (!this.live) return {};
+    this.logsSentAt = Date.now();
+    this.droppedSent = this.logs.dropped;
+    return { dropped: this.droppedSent };
   }
 
   /**
@@ -239,7 +271,11 @@ export class GuestBridge {
     unfinishedCalls.sort((left, right) => left.callId - right.callId);
     const notes = this.outgoing.filter((call) => call.kind === "note");
     this.outgoing = [];
-    if (notes.length > 0) this.channel.send({ type: "calls", id: this.request.id, calls: notes, logs: [] });
+    // A live run's last lines go the way the others went, so the host tells its listener of them before the end.
+    const last = this.live ? this.logs.takeNew() : [];
+    if (notes.length > 0 || last.length > 0 || this.droppedNews()) {
+      this.channel.send({ type: "calls", id: this.request.id, calls: notes, logs: last, ...this.dropped() });
+    }
     const diagnostics: Diagnostic[] = this.logs.diagnostics();
     return { logs: this.logs.takeNew(), diagnostics, unfinishedCalls };
   }

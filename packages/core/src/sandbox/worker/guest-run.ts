@@ -259,6 +259,8 @@ export class GuestRun {
 
   private shouldInterrupt(): boolean {
     if (this.stopReason !== null) return true;
+    // A script computing without a pause still shows its console lines to a listener.
+    this.bridge?.sendLogsIfDue();
     if (Date.now() > this.deadlineNow() || --this.pollsLeft < 0) this.stopReason = "timeout";
     else if (this.channel.isCancelled(this.request.id)) this.stopReason = "cancelled";
     return this.stopReason !== null;

@@ -5,6 +5,10 @@ export interface LogBuffer {
   write(line: string): void;
   /** Lines written since the last call, in order. */
   takeNew(): string[];
+  /** How many lines wait for `takeNew`. */
+  readonly waiting: number;
+  /** How many lines were dropped past the cap so far. */
+  readonly dropped: number;
   diagnostics(): Diagnostic[];
 }
 
@@ -36,6 +40,12 @@ export function createLogBuffer(maxLines: number, maxLineBytes: number): LogBuff
       const fresh = lines.slice(taken);
       taken = lines.length;
       return fresh;
+    },
+    get waiting() {
+      return lines.length - taken;
+    },
+    get dropped() {
+      return dropped;
     },
     diagnostics() {
       const found: Diagnostic[] = [];
