@@ -123,9 +123,7 @@ async function measureWorkerd(work: string, log: (line: string) => void): Promis
   log("runtimes: workerd, in-process");
   const dir = join(work, "workerd");
   await mkdir(dir);
-  await bundleWorker(fileURLToPath(new URL("./worker-entry.ts", import.meta.url)), dir);
-  await Promise.all(["quickjs.wasm", "typescript-stripper.wasm"].map((name) => copyFile(join(CORE_DIST, name), join(dir, name))));
-  const worker = await serveWorkerd(dir, ["quickjs.wasm", "typescript-stripper.wasm"]);
+  const worker = await serveWorkerd(dir, await bundleWorker(fileURLToPath(new URL("./worker-entry.ts", import.meta.url)), dir));
   try {
     const response = await fetch(worker.url, { signal: AbortSignal.timeout(600_000) });
     const figures = (await response.json()) as RuntimeFigures & { error?: string };

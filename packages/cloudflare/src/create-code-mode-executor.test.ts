@@ -49,15 +49,17 @@ describe("createCodeModeExecutor through Cloudflare's createCodeTool", () => {
   });
 
   it("runs a provider's prelude in the script's scope, keeping the script's line numbers", async () => {
-    const prelude = "// helpers the host adds\ncodemode.twice = async (x) => 2 * x;";
-    const run = await executor.execute("async () => {\nconst a = await codemode.twice(21);\nnull.x;\n}", [{ name: "codemode", fns: {}, prelude }]);
+    const providers = [{ name: "codemode", fns: { one: async () => 1 }, prelude: "// helpers the host adds\ncodemode.twice = async (x) => 2 * x;" }];
+    const run = await executor.execute("async () => {\nconst a = await codemode.twice(21);\nnull.x;\n}", providers);
     expect(run.error).toMatch(/^ScriptError: .*\(line 3/);
-    expect(await executor.execute("async () => codemode.twice(21)", [{ name: "codemode", fns: {}, prelude }])).toEqual({ result: 42, logs: [] });
+    expect(await executor.execute("async () => codemode.twice(await codemode.one())", providers)).toEqual({ result: 2, logs: [] });
   });
 
   it("refuses providers it cannot run, without throwing", async () => {
-    expect(await executor.execute("async () => 1", [{ name: "not-valid", fns: {} }])).toMatchObject({ error: expect.stringContaining("not a valid JavaScript identifier") });
-    expect(await executor.execute("async () => 1", [{ name: "tools", fns: {} }])).toMatchObject({ error: expect.stringContaining("reserved") });
+    const fns = { ping: async () => "pong" };
+    expect(await executor.execute("async () => 1", [{ name: "not-valid", fns }])).toMatchObject({ error: expect.stringContaining("not a JavaScript identifier") });
+    expect(await executor.execute("async () => 1", [{ name: "tools", fns }])).toMatchObject({ error: expect.stringContaining("a name the sandbox already holds") });
+    expect(await executor.execute("async () => 1", [{ name: "crm", fns }, { name: "crm", fns }])).toEqual({ result: undefined, error: 'Duplicate provider name "crm"' });
   });
 
   it("ends a script past its deadline with an error, and runs the next one", async () => {

@@ -1,4 +1,14 @@
-import { createCodeMode, fromCallToolResult, isCallToolResult, type CodeMode, type JsonSchema, type CreateCodeModeOptions, type ExecutionResult } from "@codemode/core";
+import {
+  createCodeMode,
+  fromCallToolResult,
+  isCallToolResult,
+  isCodeModeError,
+  type CodeMode,
+  type CreateCodeModeOptions,
+  type ExecutionResult,
+  type JsonSchema,
+  type ToolDefinition,
+} from "@codemode/core";
 import type { ExecuteResult, Executor, ResolvedProvider } from "@cloudflare/codemode";
 
 /** Options of {@link createCodeModeExecutor}: the core's options, less what Cloudflare's code tools decide. */
@@ -31,18 +41,14 @@ export interface CodeModeExecutor extends Executor {
   close(): Promise<void>;
 }
 
-const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
-// Names the sandbox already holds; a provider named like one would hide it.
-const RESERVED = new Set(["tools", "catalog", "console", "args", "Promise", "Error", "Object", "JSON"]);
-
 /**
  * An `Executor` for `@cloudflare/codemode` that runs its scripts on this engine, so `createCodeTool({ tools, executor })`
- * works where Cloudflare's own executors do not (Node, with no Worker Loader and no browser). Each provider is a
- * namespace of the sandbox (`codemode.searchWeb(...)`); a call resolves to the tool's value and a failed one throws
- * an error carrying the tool's message, as in Cloudflare's `DynamicWorkerExecutor` (`callStyle: "envelope"` gives
- * the engine's `{ ok, data | error }` envelopes instead). It never throws: a failure is the result's `error`, with
- * its line. Each function gets the call's arguments and, as a second argument, `{ signal }`, which fires when the
- * run ends or is cancelled.
+ * works where Cloudflare's own executors do not: on Node (no Worker Loader, no browser), and inside a Worker on the
+ * core's in-process engine. Each provider is a namespace of the sandbox (`codemode.searchWeb(...)`); a call resolves
+ * to the tool's value and a failed one throws an error carrying the tool's message, as in Cloudflare's
+ * `DynamicWorkerExecutor` (`callStyle: "envelope"` gives the engine's `{ ok, data | error }` envelopes instead). It
+ * never throws: a failure is the result's `error`, with its line. Each function gets the call's arguments and, as a
+ * second argument, `{ signal }`, which fires when the run ends or is cancelled.
  *
  * @example
  * const executor = createCodeModeExecutor({ limits: { timeoutMs: 10_000 } });
@@ -51,15 +57,16 @@ const RESERVED = new Set(["tools", "catalog", "console", "args", "Promise", "Err
 export function createCodeModeExecutor(options: CodeModeExecutorOptions = {}): CodeModeExecutor {
   const { onResult, inputSchemas = {}, ...codeModeOptions } = options;
   const codeMode = createCodeMode({ callStyle: "value", ...codeModeOptions, search: false });
-  const known = new Set<string>();
 
-  function learn(providers: readonly ResolvedProvider[]): void {
-    const names = providers.flatMap((provider) => Object.keys(provider.fns).map((fn) => `${provider.name}.${sanitizeToolName(fn)}`));
-    if (names.every((name) => known.has(name))) return;
-    for (const name of names) known.add(name);
-    // The functions are this run's own closures, so each call is dispatched through the run's context.
-    codeMode.setTools([...known].map((name) => ({ name, description: "", ...(inputSchemas[name] ? { inputSchema: inputSchemas[name] } : {}), execute: (args, { context, signal }) => (context as Map<string, Dispatch>).get(name)!(args, signal) })));
-  }
+  /** Each provider's functions as the run's globals under its name. */
+  const globalsOf = (providers: readonly ResolvedProvider[]): ToolDefinition[] =>
+    providers.flatMap(({ name, fns }) =>
+      Object.entries(fns).map(([fn, call]) => {
+        const tool = `${name}.${sanitizeToolName(fn)}`;
+        const inputSchema = inputSchemas[tool];
+        return { name: tool, description: "", ...(inputSchema ? { inputSchema } : {}), execute: async (args, { signal }) => fromMcpResult(await call(args, { signal })) };
+      }),
+    );
 
   return {
     codeMode,
@@ -67,22 +74,24 @@ export function createCodeModeExecutor(options: CodeModeExecutorOptions = {}): C
       const providers = Array.isArray(providersOrFns) ? providersOrFns : [{ name: "codemode", fns: providersOrFns }];
       const refused = refusalOf(providers, executeOptions);
       if (refused) return { result: undefined, error: refused };
-      learn(providers);
-      const dispatch = new Map<string, Dispatch>();
-      for (const { name, fns } of providers) {
-        for (const [fn, call] of Object.entries(fns)) dispatch.set(`${name}.${sanitizeToolName(fn)}`, async (args, signal) => fromMcpResult(await call(args, { signal })));
+      // A prelude is host code of any number of lines: a direct `eval` on the script's first line runs it in the
+      // script's scope and keeps the script's own line numbers.
+      const preludes = providers.flatMap(({ prelude }) => (prelude ? [`eval(${JSON.stringify(prelude)});`] : []));
+      const program = `${preludes.join(" ")} return await (${code.trim()}\n)();`;
+      let result: ExecutionResult;
+      try {
+        result = await codeMode.execute(program, { globals: globalsOf(providers), ...(executeOptions.signal ? { signal: executeOptions.signal } : {}) });
+      } catch (error) {
+        // A provider named as no global can be, or an executor already closed: Cloudflare's executors answer, never throw.
+        if (!isCodeModeError(error)) throw error;
+        return { result: undefined, error: error.message };
       }
-      const program = `${preludeOf(providers)} return await (${code.trim()}\n)();`;
-      const allow = [...dispatch.keys()];
-      const result = await codeMode.execute(program, { context: dispatch, allow, ...(executeOptions.signal ? { signal: executeOptions.signal } : {}) });
       onResult?.(result);
       return toExecuteResult(result);
     },
     close: () => codeMode.close(),
   };
 }
-
-type Dispatch = (args: unknown, signal: AbortSignal) => Promise<unknown>;
 
 /** A function returning an MCP CallToolResult gives the script what every adapter gives for it (the core's MCP rule). */
 function fromMcpResult(output: unknown): unknown {
@@ -92,26 +101,9 @@ function fromMcpResult(output: unknown): unknown {
 /** Why a run cannot start, as Cloudflare's executors word it; null when it can. */
 function refusalOf(providers: readonly ResolvedProvider[], options: CodeModeExecuteOptions): string | null {
   if (options.connectors?.length) return "Connectors are Workers RPC bindings, which this executor cannot call: pass their tools as providers.";
-  const seen = new Set<string>();
-  for (const { name } of providers) {
-    if (!IDENTIFIER.test(name)) return `Provider name "${name}" is not a valid JavaScript identifier`;
-    if (RESERVED.has(name)) return `Provider name "${name}" is reserved`;
-    if (seen.has(name)) return `Duplicate provider name "${name}"`;
-    seen.add(name);
-  }
-  return null;
-}
-
-/**
- * Each provider as a namespace of the sandbox: the engine's tools of that name, and what a provider's prelude adds to
- * it (the engine's `tools` cannot be changed, so the namespace is an object of its own that reads through to them). All on the script's first line, so the script's own lines keep their numbers: a
- * prelude (host code, any number of lines) runs through a direct `eval` of its text, in the script's scope.
- */
-function preludeOf(providers: readonly ResolvedProvider[]): string {
-  const own = "Object.prototype.hasOwnProperty.call(own, key)";
-  const declarations = providers.map(({ name }) => `const ${name} = new Proxy({}, { get: (own, key) => (${own} ? own[key] : tools.${name}?.[key]) });`);
-  const preludes = providers.flatMap(({ prelude }) => (prelude ? [`eval(${JSON.stringify(prelude)});`] : []));
-  return [...declarations, ...preludes].join(" ");
+  const names = providers.map(({ name }) => name);
+  const twice = names.find((name, index) => names.indexOf(name) !== index);
+  return twice === undefined ? null : `Duplicate provider name "${twice}"`;
 }
 
 /** Cloudflare's tool-name rule, so the names the model was shown (`codemode.get_weather`) are the ones that exist. */

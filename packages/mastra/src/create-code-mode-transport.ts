@@ -18,41 +18,26 @@ type RunOptions = Parameters<CodeModeTransport["run"]>[0];
  * const { tool, instructions } = createCodeMode({ tools: { getTopProducts } }, transport);
  */
 export function createCodeModeTransport(options: CodeModeTransportOptions = {}): CodeModeTransport & { close(): Promise<void> } {
-  const codeModes = new Map<number, { codeMode: CodeMode; names: Set<string> }>();
+  const codeModes = new Map<number, CodeMode>();
 
-  function codeModeFor(timeout: number, names: readonly string[]) {
-    let entry = codeModes.get(timeout);
-    if (!entry) {
-      const limits = { ...options.limits, timeoutMs: timeout };
-      entry = { codeMode: createCodeMode({ ...options, limits, callStyle: "value", search: false }), names: new Set() };
-      codeModes.set(timeout, entry);
-    }
-    if (names.some((name) => !entry.names.has(name))) {
-      for (const name of names) entry.names.add(name);
-      // The tools are dispatched through each run's context, so one tool set serves every run of this timeout.
-      entry.codeMode.setTools([...entry.names].map((name) => ({ name, description: "", execute: (args, { context }) => (context as RunContext).call(name, args) })));
-    }
-    return entry.codeMode;
+  function codeModeFor(timeout: number): CodeMode {
+    let codeMode = codeModes.get(timeout);
+    if (!codeMode) codeModes.set(timeout, (codeMode = createCodeMode({ ...options, limits: { ...options.limits, timeoutMs: timeout }, callStyle: "value", search: false })));
+    return codeMode;
   }
 
   return {
     requiresSandbox: false,
     async run(run: RunOptions): Promise<CodeModeToolResult> {
-      const ids = new Map(run.toolIds.map((id) => [`external_${sanitizeToolId(id)}`, id]));
-      const names = [...ids.keys()];
-      const context: RunContext = { call: (name, args) => callTool(run, ids.get(name)!, args) };
-      const program = `const { ${names.join(", ")} } = tools; ${run.program}`;
-      const result = await codeModeFor(run.timeout, names).execute(program, { context, allow: names, ...(run.abortSignal ? { signal: run.abortSignal } : {}) });
+      // Each tool is the program's `external_<id>` global, dispatched through Mastra's own `dispatch`.
+      const globals = run.toolIds.map((id) => ({ name: `external_${sanitizeToolId(id)}`, description: "", execute: (args: unknown) => callTool(run, id, args) }));
+      const result = await codeModeFor(run.timeout).execute(run.program, { globals, ...(run.abortSignal ? { signal: run.abortSignal } : {}) });
       return toCodeModeToolResult(result);
     },
     close: async () => {
-      await Promise.all([...codeModes.values()].map(({ codeMode }) => codeMode.close()));
+      await Promise.all([...codeModes.values()].map((codeMode) => codeMode.close()));
     },
   };
-}
-
-interface RunContext {
-  call(name: string, args: unknown): Promise<unknown>;
 }
 
 async function callTool(run: RunOptions, toolId: string, args: unknown): Promise<unknown> {

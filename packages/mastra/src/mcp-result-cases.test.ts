@@ -1,6 +1,6 @@
-import { fileURLToPath } from "node:url";
 import type { ExecutionResult } from "@codemode/core";
 import { MCP_RESULT_CASES } from "@codemode/core/testing";
+import { MCP_CASES_SERVER } from "@codemode/mcp-fixtures";
 import { Agent } from "@mastra/core/agent";
 import { createTool } from "@mastra/core/tools";
 import { MCPClient } from "@mastra/mcp";
@@ -9,7 +9,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createScriptedModel } from "./__fixtures__/scripted-model.js";
 import { createCodeModeTool, type CodeModeTool } from "./create-code-mode-tool.js";
 
-const SERVER = fileURLToPath(new URL("./__fixtures__/mcp-cases-server.mjs", import.meta.url));
 
 /** Runs a script through an Agent, as a model's tool call, and returns the run's full result. */
 async function run(execute: CodeModeTool, code: string): Promise<ExecutionResult> {
@@ -25,7 +24,7 @@ describe("MCP results through the Mastra adapter", () => {
 
   beforeAll(async () => {
     // A real stdio MCP server through @mastra/mcp's client, the way a Mastra app reaches one.
-    client = new MCPClient({ id: `cases-${process.pid}`, servers: { cases: { command: process.execPath, args: [SERVER] } } });
+    client = new MCPClient({ id: `cases-${process.pid}`, servers: { cases: { command: process.execPath, args: [MCP_CASES_SERVER] } } });
     const listed = await client.listToolsets();
     fromClient = createCodeModeTool({ tools: listed.cases!, namespace: "cases", poolSize: 1 });
     // The same results returned by plain Mastra tools, as any tool wrapping an MCP call would return them.

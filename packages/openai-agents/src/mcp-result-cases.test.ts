@@ -1,6 +1,6 @@
-import { fileURLToPath } from "node:url";
 import type { ExecutionResult } from "@codemode/core";
 import { MCP_RESULT_CASES } from "@codemode/core/testing";
+import { MCP_CASES_SERVER } from "@codemode/mcp-fixtures";
 import { Agent, MCPServerStdio, run, setTracingDisabled, tool, type RunToolCallOutputItem } from "@openai/agents";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createScriptedModel } from "./__fixtures__/scripted-model.js";
@@ -8,7 +8,6 @@ import { createCodeModeTool, type CodeModeTool } from "./create-code-mode-tool.j
 import { loadMcpTools } from "./load-mcp-tools.js";
 
 setTracingDisabled(true);
-const SERVER = fileURLToPath(new URL("./__fixtures__/mcp-cases-server.mjs", import.meta.url));
 
 /** Runs a script through run(), as a model's function call, and returns the run's full result. */
 async function runScript(execute: CodeModeTool, code: string): Promise<ExecutionResult> {
@@ -25,7 +24,7 @@ describe("MCP results through the OpenAI Agents adapter", () => {
 
   beforeAll(async () => {
     // A real stdio MCP server through the SDK's own MCPServerStdio, the way an agent reaches one.
-    server = new MCPServerStdio({ command: process.execPath, args: [SERVER] });
+    server = new MCPServerStdio({ command: process.execPath, args: [MCP_CASES_SERVER] });
     await server.connect();
     fromServer = createCodeModeTool({ tools: await loadMcpTools([server]), namespace: "cases", poolSize: 1 });
     // The same results returned by plain function tools, as any tool wrapping an MCP call would return them.

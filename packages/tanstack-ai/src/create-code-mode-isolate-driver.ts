@@ -1,5 +1,5 @@
 import { createCodeMode, type CodeMode, type CreateCodeModeOptions, type ExecutionResult, type JsonSchema } from "@codemode/core";
-import type { ExecutionResult as IsolateResult, IsolateConfig, IsolateContext, IsolateDriver, ToolBinding } from "@tanstack/ai-code-mode";
+import type { ExecutionResult as IsolateResult, IsolateConfig, IsolateContext, IsolateDriver } from "@tanstack/ai-code-mode";
 
 /** Options of {@link createCodeModeIsolateDriver}: the core's options, less what TanStack's code mode decides. */
 export type CodeModeIsolateDriverOptions = Omit<CreateCodeModeOptions, "tools" | "callStyle" | "search" | "output" | "sessions">;
@@ -24,57 +24,36 @@ const MiB = 1024 * 1024;
  * const { tool, systemPrompt } = createCodeMode({ driver, tools: [getWeather] });
  */
 export function createCodeModeIsolateDriver(options: CodeModeIsolateDriverOptions = {}): CodeModeIsolateDriver {
-  const codeModes = new Map<string, { codeMode: CodeMode; known: Map<string, ToolBinding> }>();
+  const codeModes = new Map<string, CodeMode>();
 
-  function codeModeFor({ timeout, memoryLimit }: IsolateConfig) {
+  function codeModeFor({ timeout, memoryLimit }: IsolateConfig): CodeMode {
     const limits = { ...options.limits, ...(timeout ? { timeoutMs: timeout } : {}), ...(memoryLimit ? { memoryBytes: memoryLimit * MiB } : {}) };
     const key = `${limits.timeoutMs}:${limits.memoryBytes}`;
-    let entry = codeModes.get(key);
-    if (!entry) {
-      entry = { codeMode: createCodeMode({ ...options, limits, callStyle: "value", search: false }), known: new Map() };
-      codeModes.set(key, entry);
-    }
-    return entry;
+    let codeMode = codeModes.get(key);
+    if (!codeMode) codeModes.set(key, (codeMode = createCodeMode({ ...options, limits, callStyle: "value", search: false })));
+    return codeMode;
   }
 
   return {
     async createContext(config: IsolateConfig): Promise<IsolateContext> {
-      const { codeMode, known } = codeModeFor(config);
-      learnBindings(codeMode, known, config.bindings);
-      const names = Object.keys(config.bindings);
+      const codeMode = codeModeFor(config);
+      // The bindings are this context's own (TanStack wraps each in per-call event emitters): the run's globals.
+      const globals = Object.values(config.bindings).map(({ name, description, inputSchema, execute }) => ({
+        name,
+        description,
+        inputSchema: inputSchema as JsonSchema,
+        execute: (args: unknown) => execute(args),
+      }));
       const running = new AbortController();
       return {
-        async execute<T>(code: string) {
-          // The bindings are this context's own (TanStack wraps each in per-call event emitters), so every call is
-          // dispatched through the run's context; the allowlist keeps other contexts' bindings out of sight.
-          const program = `const { ${names.join(", ")} } = tools; ${code}`;
-          const result = await codeMode.execute(program, { context: config.bindings, allow: names, signal: running.signal });
-          return toIsolateResult<T>(result);
-        },
+        execute: async <T>(code: string) => toIsolateResult<T>(await codeMode.execute(code, { globals, signal: running.signal })),
         dispose: async () => running.abort(),
       };
     },
     close: async () => {
-      await Promise.all([...codeModes.values()].map(({ codeMode }) => codeMode.close()));
+      await Promise.all([...codeModes.values()].map((codeMode) => codeMode.close()));
     },
   };
-}
-
-/** Adds the bindings this engine has not seen (or whose schema changed) to its tools; running contexts keep theirs. */
-function learnBindings(codeMode: CodeMode, known: Map<string, ToolBinding>, bindings: Record<string, ToolBinding>): void {
-  const changed = Object.values(bindings).filter(
-    (binding) => JSON.stringify(known.get(binding.name)?.inputSchema) !== JSON.stringify(binding.inputSchema),
-  );
-  if (changed.length === 0) return;
-  for (const binding of changed) known.set(binding.name, binding);
-  codeMode.setTools(
-    [...known.values()].map(({ name, description, inputSchema }) => ({
-      name,
-      description,
-      inputSchema: inputSchema as JsonSchema,
-      execute: (args: unknown, { context }: { context: unknown }) => (context as Record<string, ToolBinding>)[name]!.execute(args),
-    })),
-  );
 }
 
 /** The engine's result as TanStack's drivers report it; a failure keeps its line and column in the message. */

@@ -1,9 +1,9 @@
-import type { ApprovalRequest, ExecutionResult } from "@codemode/core";
+import type { ApprovalRequest, ExecutionEvent, ExecutionResult } from "@codemode/core";
 import { chat, toolDefinition, type StreamChunk, type UIMessage } from "@tanstack/ai";
 import { z } from "zod";
 import { describe, expect, it, vi } from "vitest";
 import { createScriptedAdapter, lastToolResult } from "./__fixtures__/scripted-adapter.js";
-import { createCodeModeTool, EXECUTION_EVENT } from "./create-code-mode-tool.js";
+import { createCodeModeTool, EXECUTION_EVENT, PROGRESS_EVENT } from "./create-code-mode-tool.js";
 
 const refunds: string[] = [];
 const getCustomer = toolDefinition({
@@ -51,6 +51,39 @@ describe("createCodeModeTool", () => {
       );
       expect(result?.result).toEqual({ id: "c-1", name: "Acme", seenBy: "u-7", toolCallId: "call-1" });
       expect(chunks.some((chunk) => chunk.type === "CUSTOM" && chunk.name === "crm:lookup")).toBe(true);
+    } finally {
+      await execute.close();
+    }
+  });
+
+  it("streams the run's events while it runs: a tool waiting for its own start event in the stream returns", async () => {
+    // The tool returns only once the stream's reader has seen its call start, so the run completes only if the events
+    // reach chat()'s stream while the script runs; otherwise it ends at its deadline.
+    let seeStart!: () => void;
+    const started = new Promise<void>((resolve) => (seeStart = resolve));
+    const waitForStream = toolDefinition({ name: "wait_for_stream", description: "Returns once its start is seen.", inputSchema: z.object({}) }).server(
+      async () => (await started, "seen"),
+    );
+    const execute = createCodeModeTool({ tools: [waitForStream], poolSize: 1, limits: { timeoutMs: 20_000 } });
+    try {
+      const { adapter } = createScriptedAdapter(`console.log("asking");\nreturn (await tools.wait_for_stream({})).data;`);
+      const events: ExecutionEvent[] = [];
+      const chunks: StreamChunk[] = [];
+      for await (const chunk of chat({ adapter, messages: [{ role: "user", content: "Go." }], tools: [execute] })) {
+        chunks.push(chunk);
+        if (chunk.type !== "CUSTOM" || chunk.name !== PROGRESS_EVENT) continue;
+        const { event, toolCallId } = chunk.value as { event: ExecutionEvent; toolCallId: string };
+        expect(toolCallId).toBe("call-1");
+        events.push(event);
+        if (event.type === "tool-call-start") seeStart();
+      }
+      const result = chunks.find((chunk) => chunk.type === "CUSTOM" && chunk.name === EXECUTION_EVENT);
+      expect((result as { value: { result: ExecutionResult } }).value.result).toMatchObject({ status: "completed", result: "seen" });
+      expect(events.filter((event) => event.type !== "logs").map((event) => event.type)).toEqual(["tool-call-start", "tool-call-end", "end"]);
+      expect(events.flatMap((event) => (event.type === "logs" ? event.lines : []))).toEqual(["asking"]);
+      expect(events.find((event) => event.type === "tool-call-start")).toMatchObject({ tool: "wait_for_stream" });
+      // Every progress event reaches the stream before the run's result does.
+      expect(chunks.findLastIndex((chunk) => chunk.type === "CUSTOM" && chunk.name === PROGRESS_EVENT)).toBeLessThan(chunks.indexOf(result!));
     } finally {
       await execute.close();
     }

@@ -5,6 +5,7 @@ import {
   type CodeMode,
   type CreateCodeModeOptions,
   type ExecuteToolInput,
+  type ExecutionEvent,
   type ExecutionResult,
   type JsonSchema,
 } from "@codemode/core";
@@ -13,6 +14,12 @@ import { fromTanStackTools, type NamespaceOption, type TanStackTool } from "./fr
 
 /** The custom event that carries each run's full ExecutionResult to the host, beside the compact view the model reads. */
 export const EXECUTION_EVENT = "codemode:execution";
+
+/**
+ * The custom event that carries each of a run's events while it runs (`{ event }`, an ExecutionEvent: a tool call's
+ * start and end, console lines, an approval asked and answered, the end), so a UI can show the run's progress.
+ */
+export const PROGRESS_EVENT = "codemode:progress";
 
 /** Options of {@link createCodeModeTool}: the TanStack tools, where they go, and the core's own options. */
 export interface CreateCodeModeToolOptions extends Omit<CreateCodeModeOptions, "tools"> {
@@ -45,7 +52,8 @@ export type CodeModeTool = ServerTool<JSONSchema, JSONSchema, string> & {
 
 /**
  * Wraps TanStack AI tools into one server tool for `chat()` whose input is a script that calls them. The model reads
- * a compact view of each run; the full ExecutionResult goes to the host as the custom event `codemode:execution`.
+ * a compact view of each run; the full ExecutionResult goes to the host as the custom event `codemode:execution`, and
+ * the run's events, while it runs, as `codemode:progress`.
  *
  * @example
  * const execute = createCodeModeTool({ tools: [listInvoices, getCustomer], namespace: "billing" });
@@ -66,7 +74,9 @@ export function createCodeModeTool(options: CreateCodeModeToolOptions): CodeMode
     const { code, sessionId } = input as CodeModeToolInput;
     const call = context ?? { emitCustomEvent: () => {} };
     const session = sessionId === undefined ? {} : { sessionId, owner: typeof owner === "function" ? owner(call) : owner };
-    const result: ExecutionResult = await codeMode.execute(code, { signal: call.abortSignal, allow, context: call, ...session });
+    // Outside chat() nobody hears custom events, and a run without a listener builds none.
+    const onEvent = context ? (event: ExecutionEvent) => context.emitCustomEvent(PROGRESS_EVENT, { event }) : undefined;
+    const result: ExecutionResult = await codeMode.execute(code, { signal: call.abortSignal, allow, context: call, onEvent, ...session });
     call.emitCustomEvent(EXECUTION_EVENT, { result });
     return toModelView(result);
   });

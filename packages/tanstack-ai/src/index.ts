@@ -2,6 +2,7 @@
 export {
   createCodeModeTool,
   EXECUTION_EVENT,
+  PROGRESS_EVENT,
   type CodeModeTool,
   type CodeModeToolInput,
   type CreateCodeModeToolOptions,
@@ -21,6 +22,7 @@ export type {
   ExecuteToolInput,
   ExecutionError,
   ExecutionErrorKind,
+  ExecutionEvent,
   ExecutionResult,
   JsonValue,
   PendingCall,

@@ -1,8 +1,9 @@
-import { spawn } from "node:child_process";
-import { writeFile } from "node:fs/promises";
+import { execFile, spawn } from "node:child_process";
+import { copyFile, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
-import { basename, join } from "node:path";
+import { tmpdir } from "node:os";
+import { basename, join, resolve } from "node:path";
 import { build, type PluginBuild } from "esbuild";
 
 const require = createRequire(import.meta.url);
@@ -13,16 +14,22 @@ export interface ServedWorker {
   stop(): Promise<void>;
 }
 
-// Wrangler's default rule: an import whose path ends in .wasm is a WebAssembly module of the Worker, listed beside it.
-const wasmModules = {
-  name: "wasm-modules",
-  setup(builder: PluginBuild) {
-    builder.onResolve({ filter: /\.wasm$/ }, ({ path }) => ({ path: `./${basename(path)}`, external: true }));
-  },
-};
-
-/** Bundles a Worker as wrangler does (esbuild, the `workerd` condition, `.wasm` imports kept as modules) into `dir/worker.js`. */
-export async function bundleWorker(entry: string, dir: string): Promise<void> {
+/**
+ * Bundles a Worker as wrangler does (esbuild, the `workerd` condition, `cloudflare:*` left to workerd, and wrangler's
+ * default rule for `.wasm`: an import whose path ends in .wasm is a WebAssembly module of the Worker, listed beside
+ * it) into `dir/worker.js`, and copies the WebAssembly files it imports beside it; resolves to their names.
+ */
+export async function bundleWorker(entry: string, dir: string): Promise<string[]> {
+  const wasm = new Map<string, string>();
+  const wasmModules = {
+    name: "wasm-modules",
+    setup(builder: PluginBuild) {
+      builder.onResolve({ filter: /\.wasm$/ }, ({ path, resolveDir }) => {
+        wasm.set(basename(path), resolve(resolveDir, path));
+        return { path: `./${basename(path)}`, external: true };
+      });
+    },
+  };
   await build({
     entryPoints: [entry],
     bundle: true,
@@ -30,10 +37,13 @@ export async function bundleWorker(entry: string, dir: string): Promise<void> {
     platform: "neutral",
     conditions: ["workerd", "worker", "browser"],
     mainFields: ["module", "main"],
+    external: ["cloudflare:*"],
     plugins: [wasmModules],
     outfile: join(dir, "worker.js"),
     logLevel: "silent",
   });
+  await Promise.all([...wasm].map(([name, from]) => copyFile(from, join(dir, name))));
+  return [...wasm.keys()];
 }
 
 function freePort(): Promise<number> {
@@ -90,4 +100,36 @@ export async function serveWorkerd(dir: string, wasm: readonly string[]): Promis
   }
   await stop();
   throw new Error(`workerd did not start: ${output.trim().slice(-2000)}`);
+}
+
+/** Bundles a Worker (see {@link bundleWorker}) into a temporary folder and serves it with workerd; stopping removes the folder. */
+export async function startWorker(entry: string): Promise<ServedWorker> {
+  const dir = await mkdtemp(join(tmpdir(), "codemode-worker-"));
+  try {
+    const served = await serveWorkerd(dir, await bundleWorker(entry, dir));
+    return {
+      url: served.url.replace(/\/$/, ""),
+      stop: async () => {
+        await served.stop();
+        await rm(dir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await rm(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/**
+ * Why workerd cannot run on this machine (the `workerd` package has no binary for its platform, or the binary does not
+ * start), or null when it can: a test that needs it says so rather than failing.
+ */
+export async function whyNoWorkerd(): Promise<string | null> {
+  let binary: string;
+  try {
+    binary = (require("workerd") as { default: string }).default;
+  } catch (error) {
+    return `the workerd package has no binary for ${process.platform}-${process.arch} (${(error as Error).message.split("\n")[0]})`;
+  }
+  return new Promise((done) => execFile(binary, ["--version"], (error) => done(error ? `workerd does not start here (${error.message.split("\n")[0]})` : null)));
 }

@@ -159,6 +159,22 @@ export interface ExecuteOptions {
    */
   args?: unknown;
   /**
+   * Tools of this execution alone, each a global of the script: a flat tool is a function (`external_search(args)`),
+   * a namespaced one a member of its namespace's object (`crm.get_customer(args)`), called as under `tools` (where
+   * they are too), in the code mode's call style. Each call runs this execution's own `execute`, so a host can pass
+   * closures over one run (a framework's per-run functions); the names, descriptions and schemas of a set of globals
+   * are registered once and kept for the next runs that give the same. The allowlist does not hide them. A script may
+   * add its own members to a namespace's object, so the check leaves a member the tools lack to the run
+   * (`not_found`). A name must be a JavaScript identifier the sandbox does not hold (`tools`, `console`, `Object`,
+   * ...); not with `sessionId` or pause mode. Anything else throws INVALID_OPTIONS.
+   *
+   * @example
+   * await codeMode.execute("return (await crm.get_customer({ id: 'c-1' })).name;", {
+   *   globals: [{ name: "crm.get_customer", description: "A customer by id.", execute: ({ id }) => customers.get(id) }],
+   * });
+   */
+  globals?: readonly ToolDefinition[];
+  /**
    * With `sessions` on: `"new"` starts a session, whose id the result carries; an id runs in that session, where the
    * script finds the top-level variables of its earlier runs. An unknown, expired or another owner's id fails with
    * `SessionNotFound`. Without `sessions` it throws INVALID_OPTIONS.

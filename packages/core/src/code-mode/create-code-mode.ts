@@ -19,6 +19,7 @@ import { encodeScriptArgs } from "./encode-script-args.js";
 import { createHostCatalog } from "./host-catalog.js";
 import { combineHooks, loadOpenTelemetry, startExecutionSpans } from "./open-telemetry.js";
 import { readOptions } from "./read-options.js";
+import { createRunToolSets, readRunGlobals, type RunGlobals } from "./run-globals.js";
 import { toPrinted } from "./to-printed.js";
 import { runtimeName, utf8ByteLength } from "../portable/index.js";
 import type { EngineKind } from "../platform/index.js";
@@ -43,6 +44,8 @@ interface RunSpec {
   /** Where the run's events go; absent when nobody listens. */
   events: EventSink | undefined;
   pauseRun: PauseRun | undefined;
+  /** The run's own tools, reached as globals of the script. */
+  globals?: RunGlobals | undefined;
   /** The tool set a resumed run checked its continuation against; absent takes the current one. */
   tools?: ToolSet;
 }
@@ -100,6 +103,7 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
     return { registry, catalog: () => (catalog ??= createToolCatalog(registry.tools, options.catalog, callStyle)) };
   };
   let toolSet = toToolSet(options.tools ?? []);
+  const runToolSets = createRunToolSets<ToolSet>((base, globals) => toToolSet([...base.registry.tools.map((tool) => tool.definition), ...globals.definitions]));
   const createPool: SandboxPoolFactory = (poolOptions) => platform.createPool(engine, poolOptions);
   const pool = createPool({
     size: poolSize,
@@ -131,16 +135,23 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
   async function execute(code: string, executeOptions: ExecuteOptions = {}): Promise<ExecutionResult> {
     if (closed) throw new CodeModeError("CLOSED", "This code mode is closed; create a new one to run scripts.");
     const started = performance.now();
-    const allowed = createAllowFilter(executeOptions.allow);
     // A caller's mistake throws, like a bad allowlist, rather than becoming the script's failure.
+    const globals = readRunGlobals(executeOptions.globals);
+    const allowed = globals ? globals.admit(createAllowFilter(executeOptions.allow)) : createAllowFilter(executeOptions.allow);
     const args = encodeScriptArgs(executeOptions.args, limits.maxCodeBytes);
     const target = readSessionTarget(executeOptions, sessions !== undefined);
     const pausing = pausesApprovals(executeOptions.approvals, pause, target !== undefined);
+    if (globals && (target || pausing)) {
+      const why = target ? "a session keeps its realm for later runs" : "a paused run resumes without them";
+      throw new CodeModeError("INVALID_OPTIONS", `globals belong to one run, and ${why}: pass globals without ${target ? "sessionId" : "pause mode"}.`, {
+        details: { option: "globals" },
+      });
+    }
     // The worker's thread wakes while the script is prepared below, rather than after.
     if (!target) pool.expect();
     const pauseRun = pausing ? await startPauseRun() : undefined;
     const events = createEventSink(executeOptions.onEvent, started);
-    return run({ code, started, allowed, allow: executeOptions.allow, args, target, options: executeOptions, events, pauseRun });
+    return run({ code, started, allowed, allow: executeOptions.allow, args, target, options: executeOptions, events, pauseRun, globals });
   }
 
   async function resume(continuation: string, resumeOptions: ResumeOptions): Promise<ExecutionResult> {
@@ -215,13 +226,14 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
           : { kind: "InternalError" as const, message: "The script could not be prepared.", line: null, column: null };
       return finish(failedResult(parseError));
     }
-    const tools = spec.tools ?? toolSet;
+    const { globals } = spec;
+    const tools = globals ? runToolSets(spec.tools ?? toolSet, globals) : (spec.tools ?? toolSet);
     // Refused before anything ran: no tool is called and no hook fires. "warn" checks while the script runs.
-    const checking = checkMode === "off" ? undefined : checkBeforeRun(code, tools, allowed);
+    const checking = checkMode === "off" ? undefined : checkBeforeRun(code, tools, allowed, globals?.declarations);
     const checked = checkMode === "refuse" ? await checking : undefined;
     if (checked && "refused" in checked) return finish(refusedResult(checked.refused));
     const calls = createHostCalls({
-      tools: (name) => tools.registry.get(name),
+      tools: globals ? (name) => globals.own(tools.registry.get(name)) : (name) => tools.registry.get(name),
       findTool,
       allTools: () => tools.registry.tools,
       allowed,
@@ -248,6 +260,7 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
         ...(workspace ? { files: true } : {}),
         ...(options.resources ? { resources: true } : {}),
         args,
+        ...(globals ? { globals: globals.names } : {}),
         ...(callStyle === "value" ? { callStyle } : {}),
         ...(pauseRun ? { record: recordingOf(pauseRun) } : {}),
         ...(events ? { live: true as const } : {}),
@@ -305,9 +318,14 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
   }
 
   /** The check of a run: its faults to refuse it for, or the diagnostics it runs with (a checker that failed says so). */
-  async function checkBeforeRun(code: string, tools: ToolSet, allowed: AllowFilter): Promise<{ refused: CheckDiagnostic[] } | { diagnostics: Diagnostic[] }> {
+  async function checkBeforeRun(
+    code: string,
+    tools: ToolSet,
+    allowed: AllowFilter,
+    globalDeclarations: string | undefined,
+  ): Promise<{ refused: CheckDiagnostic[] } | { diagnostics: Diagnostic[] }> {
     try {
-      const { ok, diagnostics } = await scriptCheck.check(code, tools, allowed);
+      const { ok, diagnostics } = await scriptCheck.check(code, tools, allowed, globalDeclarations);
       // The engine judges syntax itself as it reads the script, before anything runs: its ParseError stays the answer.
       if (diagnostics.some((diagnostic) => diagnostic.code === "syntax_error")) return { diagnostics: [] };
       return ok || checkMode !== "refuse" ? { diagnostics } : { refused: diagnostics };

@@ -16,7 +16,8 @@ export interface CheckedTools {
 
 /** The check of one code mode, holding the process's shared checker until closed. */
 export interface ScriptCheck {
-  check(code: string, tools: CheckedTools, allowed: AllowFilter): Promise<CheckResult>;
+  /** `runGlobals`: the declarations of one run's own globals (ExecuteOptions.globals). */
+  check(code: string, tools: CheckedTools, allowed: AllowFilter, runGlobals?: string): Promise<CheckResult>;
   /** Loads what the first check needs, in the background. */
   preload(): void;
   close(): Promise<void>;
@@ -29,11 +30,11 @@ export interface ScriptCheck {
 export function createScriptCheck(search: boolean, globals: () => string, checker: ScriptChecker): ScriptCheck {
   return {
     preload: () => checker.preload?.(),
-    check(code, tools, allowed) {
+    check(code, tools, allowed, runGlobals = "") {
       return checkAgainstDeclarations(code, {
         checker,
         tools: () => tools.registry.tools.filter((tool) => allowed(tool.name)),
-        declarations: (checked) => `${tools.catalog().declarations(allowed, { search, checked })}${globals()}`,
+        declarations: (checked) => `${tools.catalog().declarations(allowed, { search, checked })}${globals()}${runGlobals}`,
       });
     },
     close: () => checker.close(),

@@ -95,6 +95,8 @@ export interface RunRequest {
   resources?: boolean;
   /** JSON text of the script's global `args`; absent means `[]`. */
   args?: string;
+  /** The script's globals that are the run's own tools or namespaces (ExecuteOptions.globals). */
+  globals?: readonly string[];
   /** "value": tool calls resolve to their data and reject with the guest's `ToolCallError`; absent means envelopes. */
   callStyle?: "value";
   /** Part of a session: where the run starts from, and what the worker does with the realm afterwards. */

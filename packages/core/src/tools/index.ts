@@ -17,7 +17,7 @@ export {
   type McpCallToolResult,
   type McpContentBlock,
 } from "./from-call-tool-result.js";
-export { toJsonSchema } from "./to-json-schema.js";
+export { isStandardSchema, toJsonSchema } from "./to-json-schema.js";
 export type {
   JsonSchema,
   StateTransition,

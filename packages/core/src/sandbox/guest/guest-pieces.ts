@@ -4,8 +4,9 @@ import type { GuestHost } from "../protocol.js";
 // them in their first line, so the type checker reads each piece's body against them.
 
 /**
- * tools.js: defines `tools`, `catalog` (`withCatalog`), `files` (`withFiles`), `resources` (`withResources`) and, with
- * `values` (the value call style), `ToolCallError`; returns `deliver(text, bytes)`, which the worker calls once per batch of replies
+ * tools.js: defines `tools`, `catalog` (`withCatalog`), `files` (`withFiles`), `resources` (`withResources`), the
+ * run's own globals (`globalNames`, JSON text of their names) and, with `values` (the value call style),
+ * `ToolCallError`; returns `deliver(text, bytes)`, which the worker calls once per batch of replies
  * (`[[callId, envelope], ...]` as JSON text; `bytes` when an envelope holds encoded bytes).
  * @public (read by the guest files' JSDoc types, which knip does not follow)
  */
@@ -15,6 +16,7 @@ export type ToolsPiece = (
   values: boolean,
   withFiles: boolean,
   withResources: boolean,
+  globalNames: string,
 ) => (text: string, bytes: boolean) => void;
 
 /**

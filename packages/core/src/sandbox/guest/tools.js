@@ -1,8 +1,9 @@
-// Defines `tools`, `catalog`, `files` and `resources` (and, in the value call style, `ToolCallError`) and returns `deliver`.
+// Defines `tools`, `catalog`, `files`, `resources` and the run's own globals (and, in the value call style,
+// `ToolCallError`) and returns `deliver`.
 // QuickJS evaluates this file as one expression: the lines above its first line that opens a parenthesis are for
 // the type checker and the linter, and are not part of the evaluated text.
 /** @type {import("./guest-pieces.js").ToolsPiece} */
-(function (host, withCatalog, values, withFiles, withResources) {
+(function (host, withCatalog, values, withFiles, withResources, globalNames) {
   "use strict";
   const stringify = JSON.stringify, parse = JSON.parse, freeze = Object.freeze, define = Object.defineProperty;
   const create = Object.create, ProxyOf = Proxy, ErrorOf = Error, TypeErrorOf = TypeError, Bytes = Uint8Array;
@@ -81,6 +82,20 @@
     (_, key) => (hidden(key) ? undefined : path(name + "." + key)), (_, self, args) => call("tool", name, args[0], args[1]))));
   // tools.<key> is a namespace and, for a flat tool, the tool itself, so it is callable too.
   define(globalThis, "tools", { value: new ProxyOf(freeze(create(null)), traps((_, key) => (hidden(key) ? undefined : path(key)))) });
+  // The run's own globals: each reaches its tool or namespace as `tools.<name>` does. The script may add members of
+  // its own (a host's prelude adds helpers to a namespace); they are read before the tools'.
+  /** @type {(name: string) => any} */
+  const scriptGlobal = (name) => {
+    const added = create(null);
+    return new ProxyOf(() => {}, { ...traps((_, key) => (key in added ? added[key] : hidden(key) ? undefined : path(name + "." + key)),
+      (_, self, args) => call("tool", name, args[0], args[1])), set: (_, key, value) => ((added[key] = value), true) });
+  };
+  /** @type {string[]} */
+  const names = parse(globalNames);
+  for (let index = 0; index < names.length; index++) {
+    // @ts-expect-error: every index is below names.length
+    define(globalThis, names[index], { value: scriptGlobal(names[index]), writable: true, configurable: true });
+  }
   if (withCatalog) {
     /** @type {(name: string) => (args: unknown) => Promise<unknown>} */
     const operation = (name) => (args) => call("catalog", name, args);

@@ -46,7 +46,9 @@ export function bindRunGlobals(options: BindRunGlobalsOptions): GuestBridge {
     if (bridge.deliverer) return null;
     const { search, callStyle, files, resources } = request;
     const flag = (value: boolean) => (value ? context.true : context.false);
-    const made = callPiece(context, GUEST_TOOLS_SOURCE, "codemode:tools", host, flag(search), flag(callStyle === "value"), flag(files === true), flag(resources === true));
+    const names = context.newString(JSON.stringify(request.globals ?? []));
+    const made = callPiece(context, GUEST_TOOLS_SOURCE, "codemode:tools", host, flag(search), flag(callStyle === "value"), flag(files === true), flag(resources === true), names);
+    names.dispose();
     if ("error" in made) return made as unknown as QuickJSHandle;
     bridge.deliverer = globals.deliverer = made.value;
     return null;
@@ -56,6 +58,7 @@ export function bindRunGlobals(options: BindRunGlobalsOptions): GuestBridge {
   if (request.files === true) lazy("files", loadTools);
   if (request.resources === true) lazy("resources", loadTools);
   if (request.callStyle === "value") lazy("ToolCallError", loadTools);
+  for (const name of request.globals ?? []) lazy(name, loadTools);
   lazy("args", () => {
     const text = context.newString(request.args ?? "[]");
     const made = callPiece(context, GUEST_ARGS_SOURCE, "codemode:args", text, kept ? context.true : context.false);
