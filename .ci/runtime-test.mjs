@@ -19,8 +19,11 @@ function catalog() {
   return Object.fromEntries([...block.matchAll(/^\s+"?([^":#]+)"?:\s*(\S+)/gm)].map(([, name, version]) => [name, version]));
 }
 
-const TEST = `import { createCodeMode } from "@codemode/core";
-import { ADVERSARIAL_CASES, createAdversaryTools, describeAdapterConformance, describeAdversarialSuite } from "@codemode/core/testing";
+const TEST = `import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createCodeMode } from "@codemode/core";
+import { ADVERSARIAL_ALLOW, ADVERSARIAL_CASES, ADVERSARIAL_WORKSPACE, createAdversaryTools, describeAdapterConformance, describeAdversarialSuite } from "@codemode/core/testing";
 
 const runtime = globalThis.Bun ? "Bun " + Bun.version : globalThis.Deno ? "Deno " + Deno.version.deno : "Node.js " + process.version;
 
@@ -34,9 +37,18 @@ for (const engine of ["workers", "in-process"]) {
     return { run: async (code, { signal } = {}) => { const result = await codeMode.execute(code, { signal }); return { result, modelOutput: JSON.stringify(result) }; }, close: () => codeMode.close() };
   });
 }
-describeAdversarialSuite(\`@codemode/core on \${runtime}, workers\`, (limits) => createCodeMode({ tools: createAdversaryTools(), poolSize: 2, limits, check: "off" }));
+// Each principal in a workspace folder of its own, the adversary within ADVERSARIAL_ALLOW (the tenant cases).
+const harness = (options) => async (limits) => {
+  const dir = await mkdtemp(join(tmpdir(), "codemode-adversarial-"));
+  const codeMode = createCodeMode({ ...options, tools: createAdversaryTools(), limits, workspace: { dir, ...ADVERSARIAL_WORKSPACE }, check: "off" });
+  return {
+    execute: (code, principal = "adversary") => codeMode.execute(code, principal === "adversary" ? { owner: principal, allow: ADVERSARIAL_ALLOW } : { owner: principal }),
+    close: async () => { await codeMode.close(); await rm(dir, { recursive: true, force: true }); },
+  };
+};
+describeAdversarialSuite(\`@codemode/core on \${runtime}, workers\`, harness({ poolSize: 2 }));
 // On the host's own thread nothing stops a built-in call that never polls: those cases need a worker (docs/isolation.md).
-describeAdversarialSuite(\`@codemode/core on \${runtime}, in-process\`, (limits) => createCodeMode({ engine: "in-process", tools: createAdversaryTools(), limits, check: "off" }), {
+describeAdversarialSuite(\`@codemode/core on \${runtime}, in-process\`, harness({ engine: "in-process" }), {
   cases: ADVERSARIAL_CASES.filter((entry) => !entry.hardStop),
 });
 `;

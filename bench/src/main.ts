@@ -1,4 +1,4 @@
-// `pnpm bench`: engine, events, catalog, tokens, load, quotas, sessions and check (`bench leaks`, `bench cluster`,
+// `pnpm bench`: engine, events, catalog, tokens, load, quotas, sessions, check and hostile (`bench leaks`, `bench cluster`,
 // `bench runtimes` and `bench frameworks` on demand);
 // readable tables on stdout, JSON in bench/results/. Exits non-zero only when a workload crashes or answers wrongly;
 // a missed goal is reported, not fatal (the machine is shared and noisy).
@@ -26,6 +26,8 @@ import { formatEventsReport } from "./events/format-events-report.js";
 import { runEventsBench } from "./events/run-events-bench.js";
 import { formatCheckReport } from "./check/format-check-report.js";
 import { runCheckBench } from "./check/run-check-bench.js";
+import { formatHostileReport } from "./hostile/format-hostile-report.js";
+import { runHostileBench } from "./hostile/run-hostile-bench.js";
 import { formatRuntimesReport } from "./runtimes/format-runtimes-report.js";
 import { runRuntimesBench } from "./runtimes/run-runtimes-bench.js";
 import { formatTuningReport } from "./tuning/format-tuning-report.js";
@@ -94,6 +96,13 @@ if (only === undefined || only === "check") {
   const report = await runCheckBench(log);
   await writeFile(`${RESULTS}check.json`, `${JSON.stringify({ machine: { ...machine, loadAfter: describeMachine().loadAverage }, ...report }, null, 2)}\n`);
   console.log(`\n## Check (bench/results/check.json)\n\n${formatCheckReport(report)}\n`);
+}
+if (only === undefined || only === "hostile") {
+  const machine = describeMachine();
+  const report = await runHostileBench(log);
+  await writeFile(`${RESULTS}hostile.json`, `${JSON.stringify({ machine: { ...machine, loadAfter: describeMachine().loadAverage }, ...report }, null, 2)}\n`);
+  console.log(`\n## Hostile scripts (bench/results/hostile.json)\n\n${formatHostileReport(report)}\n`);
+  if (report.wrong.length > 0) throw new Error(`Hostile: ${report.wrong.length} cases did not end safely: ${report.wrong.join("; ")}.`);
 }
 // Every runtime (Node.js, Bun, Deno, Chromium, workerd) in turn, a few minutes: only when named (bench/README.md).
 if (only === "runtimes") {

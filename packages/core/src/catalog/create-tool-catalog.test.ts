@@ -179,6 +179,22 @@ describe("createToolCatalog authorisation", () => {
     expect(full.describe({ tool: "support.recent_tickets" }, allowed).name).toBe("support.recent_tickets");
   });
 
+  it("quotes a long name or argument a script chose by its start, and never matches a name no tool can have", () => {
+    let matched = 0;
+    const counting = (name: string) => {
+      matched += name.length;
+      return allowed(name);
+    };
+    const long = "x".repeat(4 * 1024 * 1024);
+    const described = refusal(() => full.describe({ tool: long }, counting));
+    expect(described.code).toBe("NOT_FOUND");
+    expect(described.message.length).toBeLessThan(200);
+    expect(matched).toBe(0);
+    for (const message of [refusal(() => full.count({ [long]: 1 }, allowed)).message, refusal(() => full.list({ limit: long }, allowed)).message]) {
+      expect(message.length).toBeLessThan(300);
+    }
+  });
+
   it("shows nothing to a caller with an empty allowlist", async () => {
     const nobody = createAllowFilter([]);
     expect(await full.search({ query: "customer" }, nobody)).toEqual({ items: [], total: 0, limit: 5, offset: 0, hasMore: false });

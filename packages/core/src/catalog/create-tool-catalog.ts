@@ -1,5 +1,5 @@
-import { CodeModeError } from "../errors/index.js";
-import type { RegisteredTool } from "../tools/index.js";
+import { CodeModeError, previewText } from "../errors/index.js";
+import { MAX_TOOL_NAME_LENGTH, type RegisteredTool } from "../tools/index.js";
 import { paginate, pageOf } from "./paginate.js";
 import {
   MAX_ACCEPTED_LIMIT,
@@ -90,9 +90,10 @@ export function createToolCatalog(
     },
     describe(args, allowed) {
       const name = parseDescribeArguments(args);
-      const tool = byName.get(name);
+      // A name no tool can have is not looked up (nor matched against the allowlist), and quoted by its start only.
+      const tool = name.length > MAX_TOOL_NAME_LENGTH ? undefined : byName.get(name);
       // A forbidden tool answers exactly as an unknown one, so a caller cannot probe what exists.
-      if (!tool || !allowed(name)) throw new CodeModeError("NOT_FOUND", `No tool named "${name}".`);
+      if (!tool || !allowed(name)) throw new CodeModeError("NOT_FOUND", `No tool named "${previewText(name)}".`);
       return describeTool(tool, itemOf(tool));
     },
     toolkits(args, allowed) {

@@ -1,5 +1,5 @@
 import type { CatalogDetail } from "./tool-catalog.js";
-import { CodeModeError } from "../errors/index.js";
+import { CodeModeError, previewText } from "../errors/index.js";
 
 /** The largest `limit` any operation accepts before clamping; anything above is a mistake, not a wish. */
 export const MAX_ACCEPTED_LIMIT = 1000;
@@ -65,7 +65,7 @@ function readObject(operation: string, args: unknown, keys: readonly string[], r
     fail(operation, `takes one object argument such as { ${keys[0]}: ... }`);
   }
   for (const key of Object.keys(args)) {
-    if (!keys.includes(key)) fail(operation, `unknown argument "${key}"; it takes ${keys.join(", ")}`);
+    if (!keys.includes(key)) fail(operation, `unknown argument "${previewText(key)}"; it takes ${keys.join(", ")}`);
   }
   return args as Raw;
 }
@@ -91,7 +91,7 @@ function isIntegerIn(value: unknown, min: number, max: number): boolean {
 }
 
 function show(value: unknown): string {
-  return typeof value === "string" ? JSON.stringify(value) : String(value);
+  return typeof value === "string" ? JSON.stringify(previewText(value)) : previewText(String(value));
 }
 
 function fail(operation: string, problem: string): never {

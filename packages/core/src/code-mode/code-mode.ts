@@ -61,9 +61,10 @@ export interface CreateCodeModeOptions extends ToolCallHooks {
   check?: "refuse" | "warn" | "off";
   /**
    * A folder scripts may read and write through the `files` global (`read`, `write`, `list`, `remove`, each resolving
-   * to an envelope and counted as a host call). Off by default: without it scripts have no `files`. No path leaves
-   * the folder (no `..`, no absolute paths, no symbolic links out); files are capped at `maxFileBytes` (8 MiB) and
-   * the folder at `maxTotalBytes` (64 MiB).
+   * to an envelope and counted as a host call). Off by default: without it scripts have no `files`. Each owner
+   * (`ExecuteOptions.owner`) gets a folder of its own inside `dir` unless `shared` is true. No path leaves the folder
+   * (no `..`, no absolute paths, no symbolic links out); files are capped at `maxFileBytes` (8 MiB) and the folder
+   * at `maxTotalBytes` (64 MiB).
    */
   workspace?: WorkspaceOptions;
   /**
@@ -181,7 +182,8 @@ export interface ExecuteOptions {
   sessionId?: string;
   /**
    * Who is asking (an opaque string, such as a user or token id): a session runs only for the owner that started it,
-   * and a paused run resumes only for the owner it paused with. Default `""`.
+   * a paused run resumes only for the owner it paused with, and the `files` of a workspace that is not shared open
+   * the owner's own folder. Default `""`.
    */
   owner?: string;
   /** Attributes added to this execution's `codemode.execute` span when a tracer records it, such as a request id. */

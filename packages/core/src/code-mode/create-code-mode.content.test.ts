@@ -55,7 +55,7 @@ let valueMode: CodeMode;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "codemode-content-"));
-  codeMode = createCodeMode({ poolSize: 1, tools: [chart, describeImage], workspace: { dir }, resources: source });
+  codeMode = createCodeMode({ poolSize: 1, tools: [chart, describeImage], workspace: { dir, shared: true }, resources: source });
   valueMode = createCodeMode({ poolSize: 1, tools: [chart], callStyle: "value" });
 });
 

@@ -151,6 +151,25 @@ describe("createCodeMode sessions that hibernate", () => {
     expect(notKept(completed(await codeMode.execute("return fine", { sessionId: first.sessionId! })))).toEqual([]);
   });
 
+  it("checks a deep chain that ends in a closure in one pass, leaving out only what reaches the closure", async () => {
+    const codeMode = open({ sessions: { hibernateAfterMs: 60_000, maxLiveSessions: 1, maxStateBytes: 32 * 1024 * 1024 } });
+    // 1,000 links to a closure beside 100,000 other objects: the shape that cost depth x nodes (10^8) to check.
+    const first = completed(
+      await codeMode.execute(
+        `function make() { let n = 0; return () => ++n }
+         const end = { f: make() }; let chain = end;
+         for (let i = 0; i < 1000; i++) chain = { next: chain };
+         const wide = Array.from({ length: 100000 }, (_, i) => ({ i }));
+         const kept = [1, 2];`,
+        { sessionId: "new" },
+      ),
+    );
+    completed(await codeMode.execute("const other = 1", { sessionId: "new" }));
+    const next = completed(await codeMode.execute("return [typeof chain, typeof end, wide.length, kept]", { sessionId: first.sessionId! }));
+    expect(next.result).toEqual(["undefined", "undefined", 100000, [1, 2]]);
+    expect(notKept(next)[0]?.message).toContain("chain is or holds a closure over an inner scope");
+  }, 60_000);
+
   it("moves sessions past maxLiveSessions to their snapshots and back, each keeping its own state", async () => {
     const codeMode = open({ sessions: { hibernateAfterMs: 60_000, maxLiveSessions: 2 } });
     const ids: string[] = [];

@@ -1,13 +1,37 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { ADVERSARIAL_CASES, createAdversaryTools, describeAdapterConformance, describeAdversarialSuite } from "../testing/index.js";
+import {
+  ADVERSARIAL_ALLOW,
+  ADVERSARIAL_CASES,
+  ADVERSARIAL_WORKSPACE,
+  createAdversaryTools,
+  describeAdapterConformance,
+  describeAdversarialSuite,
+} from "../testing/index.js";
 import { createCodeMode } from "./create-code-mode.js";
 import { defineTool } from "../tools/index.js";
 
 // The engine on the host's own thread, as Cloudflare Workers run it: the same contract as the worker threads', but for
 // the built-in calls only a worker's termination stops (docs/isolation.md).
-describeAdversarialSuite("createCodeMode in process", (limits) => createCodeMode({ engine: "in-process", tools: createAdversaryTools(), limits, check: "off" }), {
-  cases: ADVERSARIAL_CASES.filter((entry) => !entry.hardStop),
-});
+describeAdversarialSuite(
+  "createCodeMode in process",
+  async (limits) => {
+    const dir = await mkdtemp(join(tmpdir(), "codemode-adversarial-"));
+    const workspace = { dir, ...ADVERSARIAL_WORKSPACE };
+    const codeMode = createCodeMode({ engine: "in-process", tools: createAdversaryTools(), limits, workspace, check: "off" });
+    return {
+      execute: (code, principal = "adversary") =>
+        codeMode.execute(code, principal === "adversary" ? { owner: principal, allow: ADVERSARIAL_ALLOW } : { owner: principal }),
+      async close() {
+        await codeMode.close();
+        await rm(dir, { recursive: true, force: true });
+      },
+    };
+  },
+  { cases: ADVERSARIAL_CASES.filter((entry) => !entry.hardStop) },
+);
 
 describeAdapterConformance("the core in process", (specs, { limits }) => {
   const codeMode = createCodeMode({

@@ -189,7 +189,7 @@ describe("createCodeMode (pause mode, files and the value call style)", () => {
   it("answers files calls made before the pause from the record, and reads afresh after it", async () => {
     const dir = mkdtempSync(join(tmpdir(), "codemode-pause-"));
     writeFileSync(join(dir, "note.txt"), "one");
-    const options = { workspace: { dir }, callStyle: "value" as const };
+    const options = { workspace: { dir, shared: true }, callStyle: "value" as const };
     const code = `
       const before = (await files.read({ path: "note.txt" })).data;
       await files.write({ path: "written.txt", data: before + "!" });

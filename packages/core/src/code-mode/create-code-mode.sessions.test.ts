@@ -102,7 +102,10 @@ describe("createCodeMode", () => {
     const { sessionId } = completed(await codeMode.execute("const secret = 42", { sessionId: "new", owner: "ana" }));
     const stolen = await codeMode.execute("return secret", { sessionId: sessionId!, owner: "bob" });
     const unknown = await codeMode.execute("return secret", { sessionId: "00000000-0000-4000-8000-000000000000", owner: "ana" });
-    for (const result of [stolen, unknown]) {
+    // An id of megabytes is answered alike, quoted by its start only.
+    const huge = await codeMode.execute("return secret", { sessionId: "s".repeat(4 * 1024 * 1024), owner: "ana" });
+    expect(huge.error?.message.length).toBeLessThan(200);
+    for (const result of [stolen, unknown, huge]) {
       expect(result.status).toBe("failed");
       expect(result.error?.kind).toBe("SessionNotFound");
       expect(result.error?.message).toMatch(/^No session ".*" is open for this caller\. Start a new one with sessionId "new"\.$/);

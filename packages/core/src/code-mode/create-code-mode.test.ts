@@ -163,13 +163,14 @@ describe("createCodeMode", () => {
     expect(result.result).toEqual({ found: true });
   });
 
-  it("names the nearest tool the caller may use in a not_found envelope, and echoes at most a tool name's length", async () => {
+  it("names the nearest tool the caller may use in a not_found envelope, and never echoes a name longer than a tool's", async () => {
     const near = await codeMode.execute("const name = 'list_invoice'; return (await tools.billing[name]({})).error.message;");
     expect(near.result).toBe('No tool named "billing.list_invoice" is available; did you mean tools.billing.list_invoices?');
     const forbidden = await codeMode.execute("const name = 'ech'; return (await tools.util[name]({})).error.message;", { allow: ["billing.*"] });
     expect(forbidden.result).toBe('No tool named "util.ech" is available.');
     const long = await codeMode.execute("const name = 'x'.repeat(5000); return (await tools.billing[name]({})).error.message;");
-    expect(long.result).toBe(`No tool named "billing.${"x".repeat(120)}…" is available.`);
+    // Answered in the sandbox from the name's length alone: the name itself never reaches the host.
+    expect(long.result).toBe("No tool named (a name of 5008 characters) is available: a name has at most 128 characters.");
   });
 
   it("answers an unknown tool and a forbidden one with the same not_found envelope", async () => {

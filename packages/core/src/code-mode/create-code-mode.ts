@@ -95,7 +95,7 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
   }
   const withCatalog = options.search !== false;
   const { callStyle, output, check: checkMode, trace } = readOptions(options, platform.scriptChecker ? "refuse" : "off");
-  const workspace = options.workspace ? platform.createWorkspace(options.workspace) : undefined;
+  const workspace = options.workspace ? platform.createWorkspaces(options.workspace) : undefined;
   const hooks = { onToolCallStart: options.onToolCallStart, onToolCallEnd: options.onToolCallEnd };
   const toToolSet = (tools: readonly ToolDefinition[]): ToolSet => {
     const registry = createToolRegistry(tools);
@@ -239,7 +239,7 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
       allowed,
       allowedResources: createResourceAllowFilter(spec.allow),
       catalog: withCatalog ? tools.catalog : undefined,
-      files: workspace,
+      files: workspace?.(runOptions.owner ?? ""),
       resources: options.resources,
       context: runOptions.context,
       maxConcurrentCalls: limits.maxConcurrentCalls,
@@ -304,7 +304,7 @@ export function createCodeMode(options: CreateCodeModeOptions = {}): CodeMode {
     }
     const { result, error, bytes } = readOutcome(outcome);
     // An uncaught ToolCallError: list every call with its outcome, so the model does not repeat one that changed state.
-    const message = error?.kind === "ToolCallFailed" ? `${error.message}. Tool calls in submission order: ${calls.describe()}.` : error?.message;
+    const message = error?.kind === "ToolCallFailed" ? `${error.message}. Tool calls in submission order: ${calls.describe(limits.maxOutputBytes)}.` : error?.message;
     const ran: Omit<ExecutionResult, "durationMs"> = {
       status: error ? "failed" : "completed",
       result,
@@ -412,8 +412,8 @@ function pickBudget(tokenBudget: number | undefined): { tokenBudget?: number } {
 /** A run's limits; a resumed run's deadline is what its earlier runs left of `timeoutMs`. */
 function runLimits(limits: ExecutionLimits, usedMs = 0) {
   const timeoutMs = Math.max(1, limits.timeoutMs - usedMs);
-  const { memoryBytes, maxStackBytes, maxHostCalls, maxLogLines, maxLogLineBytes, maxOutputBytes } = limits;
-  return { timeoutMs, memoryBytes, maxStackBytes, maxHostCalls, maxLogLines, maxLogLineBytes, maxOutputBytes };
+  const { memoryBytes, maxStackBytes, maxHostCalls, maxLogLines, maxLogLineBytes, maxOutputBytes, maxArgumentBytes, maxTotalArgumentBytes } = limits;
+  return { timeoutMs, memoryBytes, maxStackBytes, maxHostCalls, maxLogLines, maxLogLineBytes, maxOutputBytes, maxArgumentBytes, maxTotalArgumentBytes };
 }
 
 function position(stack: string | null, prepared: PreparedScript): { line: number | null; column: number | null } {

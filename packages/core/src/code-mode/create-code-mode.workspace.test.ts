@@ -1,25 +1,30 @@
-import { mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ownerFolderName } from "../workspace/index.js";
 import { createCodeMode } from "./create-code-mode.js";
 import type { CodeMode } from "./code-mode.js";
 
+let base: string;
+/** The folder of the runs that name no owner. */
 let dir: string;
 let outside: string;
 let codeMode: CodeMode;
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), "codemode-ws-run-"));
+  base = await mkdtemp(join(tmpdir(), "codemode-ws-run-"));
+  dir = join(base, await ownerFolderName(""));
+  await mkdir(dir);
   outside = await mkdtemp(join(tmpdir(), "codemode-ws-outside-"));
   await writeFile(join(outside, "secret.txt"), "secret");
   await symlink(outside, join(dir, "escape"));
-  codeMode = createCodeMode({ poolSize: 1, workspace: { dir, maxFileBytes: 1024 * 1024 }, limits: { maxHostCalls: 20 } });
+  codeMode = createCodeMode({ poolSize: 1, workspace: { dir: base, maxFileBytes: 1024 * 1024 }, limits: { maxHostCalls: 20 } });
 });
 
 afterAll(async () => {
   await codeMode.close();
-  await rm(dir, { recursive: true, force: true });
+  await rm(base, { recursive: true, force: true });
   await rm(outside, { recursive: true, force: true });
 });
 
@@ -60,6 +65,29 @@ describe("createCodeMode with a workspace", () => {
       return codes;
     `);
     expect(result.result).toEqual(["access_denied", "invalid_arguments", "access_denied", "invalid_arguments", "not_found"]);
+  });
+
+  it("gives each owner its own files: one owner cannot read or overwrite another's", async () => {
+    const write = (text: string) => `return (await files.write({ path: "report.txt", data: ${JSON.stringify(text)} })).ok;`;
+    expect((await codeMode.execute(write("alice's figures"), { owner: "alice" })).result).toBe(true);
+    const peek = await codeMode.execute(`const r = await files.read({ path: "report.txt" }); return r.ok ? r.data : r.error.code;`, { owner: "mallory" });
+    expect(peek.result).toBe("not_found");
+    expect((await codeMode.execute(write("overwritten"), { owner: "mallory" })).result).toBe(true);
+    const own = await codeMode.execute(`return (await files.read({ path: "report.txt" })).data;`, { owner: "alice" });
+    expect(own.result).toBe("alice's figures");
+    expect(await readFile(join(base, await ownerFolderName("alice"), "report.txt"), "utf8")).toBe("alice's figures");
+  });
+
+  it("shares one folder between owners when the workspace is shared on purpose", async () => {
+    const shared = createCodeMode({ poolSize: 1, workspace: { dir: outside, shared: true } });
+    try {
+      await shared.execute(`await files.write({ path: "team.txt", data: "for everyone" });`, { owner: "alice" });
+      const read = await shared.execute(`return (await files.read({ path: "team.txt" })).data;`, { owner: "bob" });
+      expect(read.result).toBe("for everyone");
+      expect(await readFile(join(outside, "team.txt"), "utf8")).toBe("for everyone");
+    } finally {
+      await shared.close();
+    }
   });
 
   it("counts file calls toward maxHostCalls", async () => {

@@ -10,3 +10,4 @@ export {
 export { ERROR_MESSAGES, LIMIT_MESSAGES } from "./error-messages.js";
 export { nearestName } from "./nearest-name.js";
 export { toErrorData, type ErrorData } from "./to-error-data.js";
+export { cutText, previewText, utf8Length } from "./cut-text.js";

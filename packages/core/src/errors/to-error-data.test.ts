@@ -24,6 +24,21 @@ describe("toErrorData", () => {
     expect(toErrorData(new Error(""))).toMatchObject({ message: "The tool failed." });
   });
 
+  it("gives tool_error for a thrown value that throws when read: a message getter, a revoked Proxy, an odd object", () => {
+    const getter = new Error("hidden");
+    Object.defineProperty(getter, "message", { get: () => { throw new Error("boom"); } });
+    const { proxy, revoke } = Proxy.revocable(new Error("gone"), {});
+    revoke();
+    const named = Object.defineProperty(new Error("x"), "name", { get: () => { throw new Error("boom"); } });
+    const code = Object.assign(new CodeModeError("TIMEOUT", "t"), {});
+    Object.defineProperty(code, "code", { get: () => { throw new Error("boom"); } });
+    const notText = Object.assign(new Error("x"), { message: { toString: () => { throw new Error("boom"); } } });
+    const hostile = new Proxy({}, { getPrototypeOf: () => { throw new Error("boom"); }, get: () => { throw new Error("boom"); } });
+    for (const thrown of [getter, proxy, named, code, notText, hostile, Symbol("s"), 12n, null, undefined]) {
+      expect(toErrorData(thrown)).toEqual({ code: "tool_error", message: "The tool failed.", retryable: false });
+    }
+  });
+
   it("gives a host-only code to a script as tool_error", () => {
     expect(toErrorData(new CodeModeError("INVALID_OPTIONS", "Bad option."))).toMatchObject({ code: "tool_error", message: "Bad option." });
   });

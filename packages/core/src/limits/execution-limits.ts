@@ -18,8 +18,15 @@ export interface ExecutionLimits {
   maxLogLineBytes: number;
   /** Size of the script's source. */
   maxCodeBytes: number;
-  /** Size of one tool result, as JSON, delivered to the script. */
+  /** Size of one tool result, as JSON, delivered to the script; a failed call's error message is cut to it too. */
   maxToolResultBytes: number;
+  /**
+   * Size of one call's arguments, as JSON (bytes a script writes to a file count as base64), that the script may send
+   * to the host; a larger call gets `limit_exceeded` from the sandbox and the host never sees it.
+   */
+  maxArgumentBytes: number;
+  /** Size of all the arguments one execution may send to the host; the calls past it get `limit_exceeded`. */
+  maxTotalArgumentBytes: number;
   /**
    * How long one call may wait for approval (see `requiresApproval`); past it the call fails with `timeout` and the
    * script goes on. Time spent waiting for approval does not count against `timeoutMs`.
@@ -41,5 +48,7 @@ export const DEFAULT_LIMITS: Readonly<ExecutionLimits> = Object.freeze({
   maxLogLineBytes: 4096,
   maxCodeBytes: 256 * 1024,
   maxToolResultBytes: 8 * MiB,
+  maxArgumentBytes: 1 * MiB,
+  maxTotalArgumentBytes: 16 * MiB,
   approvalTimeoutMs: 5 * 60_000,
 });

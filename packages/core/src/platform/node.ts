@@ -4,7 +4,7 @@ import { availableParallelism } from "node:os";
 import { holdChecker, sharedChecker } from "../check/index.js";
 import { compilePackageAsset, compileQuickJSModule, createInProcessPool, createWorkerPool, startNodeWorker } from "../sandbox/index.js";
 import { runtimeName } from "../portable/index.js";
-import { createWorkspace } from "../workspace/index.js";
+import { createOwnerWorkspaces } from "../workspace/index.js";
 import type { Platform } from "./platform.js";
 
 /**
@@ -22,7 +22,7 @@ export const platform: Platform = {
       ? createWorkerPool({ ...options, startWorker: startNodeWorker, ...(WORKER_STACK_CAP ? { maxStackBytesCap: WORKER_STACK_CAP } : {}) })
       : createInProcessPool({ ...options, engineModule: compileQuickJSModule }),
   cpuCount: () => availableParallelism(),
-  createWorkspace,
+  createWorkspaces: createOwnerWorkspaces,
   async loadTypeStripper() {
     const [swc, module] = await Promise.all([import("@swc/wasm-typescript-esm"), compilePackageAsset("typescript-stripper.wasm")]);
     swc.initSync({ module });

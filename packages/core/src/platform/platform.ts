@@ -1,7 +1,7 @@
 import type { ScriptChecker } from "../check/index.js";
 import type { WorkerPool, WorkerPoolOptions } from "../sandbox/index.js";
 import type { TransformTypeScript } from "../script/index.js";
-import type { Workspace, WorkspaceOptions } from "../workspace/index.js";
+import type { OwnerWorkspaces, WorkspaceOptions } from "../workspace/index.js";
 
 /**
  * Where scripts run. "workers": a pool of threads (Node.js, Bun and Deno worker threads, a browser's Web Workers),
@@ -17,8 +17,11 @@ export interface Platform {
   createPool(engine: EngineKind, options: WorkerPoolOptions): WorkerPool;
   /** How many scripts may usefully run at once: the CPUs the runtime reports. */
   cpuCount(): number;
-  /** The workspace's real files; refused with an error naming the runtime where there is no file system. */
-  createWorkspace(options: WorkspaceOptions): Workspace;
+  /**
+   * Each owner's workspace over the real files; refused with an error naming the runtime where there is no file
+   * system.
+   */
+  createWorkspaces(options: WorkspaceOptions): OwnerWorkspaces;
   /** SWC's strip-only transform, its WebAssembly loaded by the runtime's own means. */
   loadTypeStripper(): Promise<TransformTypeScript>;
   /**

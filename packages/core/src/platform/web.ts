@@ -31,7 +31,7 @@ export const platform: Platform = {
       ? createWorkerPool({ ...options, startWorker: createWebWorkerStarter(compileEngine) })
       : createInProcessPool({ ...options, engineModule: compileEngine }),
   cpuCount: () => (globalThis as { navigator?: { hardwareConcurrency?: number } }).navigator?.hardwareConcurrency ?? 1,
-  createWorkspace: refuseWorkspace,
+  createWorkspaces: refuseWorkspace,
   async loadTypeStripper() {
     initSync({ module: await compileAsset(new URL("../typescript-stripper.wasm", import.meta.url)) });
     return transformSync;

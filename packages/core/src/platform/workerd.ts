@@ -16,7 +16,7 @@ export const platform: Platform = {
   // A deployed Worker advances its clock only on I/O, so a run's work counts against its deadline too.
   createPool: (_engine, options) => createInProcessPool({ ...options, engineModule: () => Promise.resolve(quickjs), countWork: true }),
   cpuCount: () => 1,
-  createWorkspace: refuseWorkspace,
+  createWorkspaces: refuseWorkspace,
   async loadTypeStripper() {
     initSync({ module: typescriptStripper });
     return transformSync;

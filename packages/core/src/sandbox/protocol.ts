@@ -76,6 +76,8 @@ export interface RunLimits {
   maxLogLines: number;
   maxLogLineBytes: number;
   maxOutputBytes: number;
+  maxArgumentBytes: number;
+  maxTotalArgumentBytes: number;
 }
 
 /** Host to worker: run one prepared program. */
@@ -160,8 +162,11 @@ export type HostCallRequest =
       /** A tool call that asked for its content blocks (`{ content: true }`). */
       content?: true;
     }
-  /** A call the guest answered itself (arguments that are not JSON): the host only records it. */
-  | { kind: "note"; callId: number; name: string; code: "invalid_arguments" | "limit_exceeded"; message: string };
+  /**
+   * A call the worker answered itself (arguments that are not JSON, a name no tool has, arguments past their limit,
+   * host calls used up): the host only records it.
+   */
+  | { kind: "note"; callId: number; name: string; code: "invalid_arguments" | "limit_exceeded" | "not_found"; message: string };
 
 /** Worker to host: calls made since the last message, and log lines written meanwhile. */
 export interface CallBatch {

@@ -1,5 +1,6 @@
 import type { SessionSnapshot } from "../envelopes/index.js";
 import { analyzeFunction, type FunctionFacts, type FunctionIndex } from "./analyze-functions.js";
+import { spreadReasons } from "./spread-reasons.js";
 
 /** A state as the guest wrote it (see SESSION_STATE_SOURCE): names with their values, and the nodes they reach. */
 interface StateGraph {
@@ -101,18 +102,8 @@ export async function checkSnapshot(snapshot: SessionSnapshot, script: FunctionI
     if (source !== undefined && privateClass(source)) bad.set(index, "an instance of a class with private (#) members, which cannot be read");
   });
   if (bad.size === 0) return { state: snapshot.state, notKept };
-  // Everything that reaches a bad node goes with it.
-  const reasons = new Map(bad);
-  for (let grew = true; grew; ) {
-    grew = false;
-    graph.n.forEach((node, index) => {
-      if (reasons.has(index)) return;
-      const reached = refsOf(node).find((ref) => reasons.has(ref));
-      if (reached === undefined) return;
-      reasons.set(index, reasons.get(reached)!);
-      grew = true;
-    });
-  }
+  // Everything that reaches a bad node goes with it: one pass, however deep the chains a script built.
+  const reasons = spreadReasons(graph.n.map(refsOf), bad);
   const kept: StateGraph["g"] = [];
   for (const [name, value] of graph.g) {
     const root = refOf(value);

@@ -47,17 +47,17 @@ export function createMemorySessionStore(): SessionStore {
       for (const [key, entry] of entries) if (expired(entry, now)) entries.delete(key);
       if (entries.has(id)) return false;
       if (entries.size >= maxSessions) {
-        let evicted: string | undefined;
-        for (const [key, entry] of entries) {
-          if (leased(entry, now)) continue;
-          if (entry.owner === owner) {
-            evicted = key;
-            break;
-          }
-          evicted ??= key;
+        const counts = new Map<string, number>();
+        for (const entry of entries.values()) counts.set(entry.owner, (counts.get(entry.owner) ?? 0) + 1);
+        while (entries.size >= maxSessions) {
+          const evicted = chooseEviction(entries, counts, owner, maxSessions, (entry) => !leased(entry, now));
+          if (evicted === undefined) return false;
+          const evictedOwner = entries.get(evicted)!.owner;
+          const left = counts.get(evictedOwner)! - 1;
+          if (left === 0) counts.delete(evictedOwner);
+          else counts.set(evictedOwner, left);
+          entries.delete(evicted);
         }
-        if (evicted === undefined) return false;
-        entries.delete(evicted);
       }
       entries.set(id, { owner, state: null, version: 0, expiresAt: now + ttlMs, lease: null });
       return true;
@@ -110,4 +110,28 @@ export function createMemorySessionStore(): SessionStore {
       return found.reverse();
     },
   };
+}
+
+/**
+ * The session a full store ends for `owner`'s new one, least recently used first among those `idle` admits: the
+ * owner's own when its new session would take it past its share (`maxSessions` shared among the owners holding
+ * sessions, the new one's owner counted), else one of an owner holding more than its share, else the owner's own.
+ * An owner within its share never loses a session to another's new one.
+ */
+function chooseEviction<Held extends { owner: string }>(
+  entries: ReadonlyMap<string, Held>,
+  counts: ReadonlyMap<string, number>,
+  owner: string,
+  maxSessions: number,
+  idle: (entry: Held) => boolean,
+): string | undefined {
+  const share = maxSessions / (counts.size + (counts.has(owner) ? 0 : 1));
+  let own: string | undefined;
+  let over: string | undefined;
+  for (const [key, entry] of entries) {
+    if (!idle(entry)) continue;
+    if (entry.owner === owner) own ??= key;
+    else if ((counts.get(entry.owner) ?? 0) > share) over ??= key;
+  }
+  return (counts.get(owner) ?? 0) + 1 > share ? (own ?? over) : (over ?? own);
 }

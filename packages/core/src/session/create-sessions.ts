@@ -1,5 +1,5 @@
 import { cancelledOutcome, failedOutcome, type Diagnostic } from "../envelopes/index.js";
-import { CodeModeError } from "../errors/index.js";
+import { CodeModeError, previewText } from "../errors/index.js";
 import type { PoolJob, RunOutcome } from "../sandbox/index.js";
 import { analyzeScript, type FunctionIndex } from "./analyze-functions.js";
 import { createMemorySessionStore } from "./create-memory-session-store.js";
@@ -71,6 +71,8 @@ interface Local {
 type Ran = { outcome: RunOutcome; sessionId?: string };
 
 const START_AGAIN = 'Start a new one with sessionId "new".';
+/** Longer than any id this code mode makes (a UUID): an id past it cannot be open. */
+const MAX_SESSION_ID_LENGTH = 128;
 
 /**
  * Creates the sessions of a code mode. `poolOptions` are those of the code mode's pool, for the sessions' workers;
@@ -221,6 +223,8 @@ export function createSessions(
   async function run(target: SessionTarget, job: PoolJob): Promise<Ran> {
     try {
       if (target.sessionId !== "new") {
+        // Ids are UUIDs: a longer one (the model chose it) is never looked up, in this process or in the store.
+        if (target.sessionId.length > MAX_SESSION_ID_LENGTH) return { outcome: notFound(target.sessionId) };
         const local = localOf(target.sessionId, target.owner);
         return await inTurn(local, job.signal, () => runNext(local, job), () => ({ outcome: cancelledOutcome(), sessionId: local.id }));
       }
@@ -338,7 +342,7 @@ export function createSessions(
       });
     },
     async end(target) {
-      if (closed) return false;
+      if (closed || target.sessionId.length > MAX_SESSION_ID_LENGTH) return false;
       const deleted = await store.delete(target.sessionId, target.owner);
       if (!deleted) return false;
       const local = locals.get(`${target.owner}\u0000${target.sessionId}`);
@@ -425,7 +429,7 @@ function unavailable(error: unknown, what = "Nothing ran"): RunOutcome {
 
 /** One answer for an id that never existed, expired, ended or is someone else's: it never says which. */
 function notFound(sessionId: string): RunOutcome {
-  return failedOutcome("SessionNotFound", `No session ${JSON.stringify(sessionId)} is open for this caller. ${START_AGAIN}`);
+  return failedOutcome("SessionNotFound", `No session ${JSON.stringify(previewText(sessionId))} is open for this caller. ${START_AGAIN}`);
 }
 
 /** The outcome of the run in flight when the host ended its session: cancelled, unless it had just finished. */

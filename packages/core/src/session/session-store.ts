@@ -25,8 +25,11 @@ export interface SessionLease {
  */
 export interface SessionStore {
   /**
-   * Opens a session for `owner`, idle and with no state. When `maxSessions` are open, the least recently used one
-   * that holds no lease ends to make room (the owner's own first); false when every one holds a lease.
+   * Opens a session for `owner`, idle and with no state. When `maxSessions` are open, a session that holds no lease
+   * ends to make room, the least recently used of: the owner's own when the new one would take the owner past its
+   * share (`maxSessions` divided among the owners holding sessions, this one counted), else of an owner holding more
+   * than its share, else the owner's own. An owner within its share never loses a session to another's new one.
+   * False when no session may end.
    */
   create(id: string, owner: string, options: { ttlMs: number; maxSessions: number }): Promise<boolean>;
   /**

@@ -165,7 +165,21 @@ export function describeSessionStoreContract(name: string, make: () => SessionSt
       expect(await store.acquire(fourth, "alice", TTL_MS)).not.toBe("missing");
     });
 
-    it("ends another owner's least recently used session when the owner has none free, and refuses when every one is leased", async () => {
+    it("never ends a session of an owner within its share for another's new one: a flood of new sessions ends its own", async () => {
+      const options = { ttlMs: TTL_MS, maxSessions: 4 };
+      // Alice's one session is the least recently used, but she holds less than her share (4 / 3); Bob holds more.
+      const alices = await open("alice", options);
+      const bobs = [await open("bob", options), await open("bob", options), await open("bob", options)];
+      const mallorys: string[] = [];
+      for (let index = 0; index < 10; index++) mallorys.push(await open("mallory", options));
+      expect(await store.acquire(alices, "alice", TTL_MS)).not.toBe("missing");
+      expect(await store.acquire(bobs[0]!, "bob", TTL_MS)).toBe("missing");
+      for (const id of bobs.slice(1)) expect(await store.acquire(id, "bob", TTL_MS)).not.toBe("missing");
+      for (const id of mallorys.slice(0, -1)) expect(await store.acquire(id, "mallory", TTL_MS)).toBe("missing");
+      expect(await store.acquire(mallorys.at(-1)!, "mallory", TTL_MS)).not.toBe("missing");
+    });
+
+    it("ends a session of an owner over its share when the new one's owner is within its own, and refuses when every one is leased", async () => {
       const options = { ttlMs: TTL_MS, maxSessions: 2 };
       const first = await open("bob", options);
       const second = await open("bob", options);

@@ -20,9 +20,12 @@ export { describeAdapterConformance } from "./describe-adapter-conformance.js";
 export { describeSessionStoreContract, type SessionStoreUnderTest } from "./describe-session-store-contract.js";
 export { MCP_RESULT_CASES, type McpResultCase } from "./mcp-result-cases.js";
 export {
+  ADVERSARIAL_ALLOW,
   ADVERSARIAL_CASES,
   ADVERSARIAL_LIMITS,
+  ADVERSARIAL_WORKSPACE,
   ADVERSARY_NAMESPACE,
+  CATASTROPHIC_PATTERN,
   checkExecutionResult,
   createAdversaryTools,
   describeAdversarialSuite,
@@ -30,6 +33,7 @@ export {
   type AdversarialCase,
   type AdversarialCategory,
   type AdversarialHarness,
+  type AdversarialPrincipal,
   type AdversarialProfile,
   type AdversarialSuiteOptions,
   type AdversarialTarget,

@@ -1,4 +1,5 @@
 import { CodeModeError } from "../errors/index.js";
+import { matchGlob, parseGlob } from "./match-glob.js";
 import { createResourceAllowFilter } from "./resource-allow-filter.js";
 
 /** Decides whether a caller may use a tool, by name. */
@@ -19,14 +20,7 @@ export function createAllowFilter(allow: readonly string[] | undefined): AllowFi
   createResourceAllowFilter(allow);
   if (allow.includes("*")) return allowAll;
   const exact = new Set(allow.filter((pattern) => !pattern.includes("*")));
-  const globs = allow.filter((pattern) => pattern.includes("*")).map(globToRegExp);
-  return (toolName) => exact.has(toolName) || globs.some((glob) => glob.test(toolName));
-}
-
-function globToRegExp(pattern: string): RegExp {
-  const body = pattern
-    .split("*")
-    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))
-    .join(".*");
-  return new RegExp(`^${body}$`);
+  // Matched without regular expressions: a name the script chose must never cost more than a pass over it.
+  const globs = allow.filter((pattern) => pattern.includes("*")).map(parseGlob);
+  return (toolName) => exact.has(toolName) || globs.some((glob) => matchGlob(glob, toolName));
 }

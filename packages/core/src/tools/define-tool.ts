@@ -1,6 +1,8 @@
 import { CodeModeError } from "../errors/index.js";
+import { findUnsafePattern } from "./find-unsafe-pattern.js";
 import type { ToolDefinition } from "./tool-definition.js";
 import { parseToolName } from "./tool-name.js";
+import { isStandardSchema } from "./to-json-schema.js";
 
 /**
  * Declares a host tool that scripts can call. Checks the definition at once, so a bad name or a missing `execute`
@@ -38,6 +40,11 @@ export function assertToolDefinition(definition: unknown): asserts definition is
     if (schema !== undefined && (typeof schema !== "object" || schema === null || Array.isArray(schema))) {
       fail(`${key} must be a JSON Schema object or a Standard Schema`);
     }
+  }
+  // Arguments are checked against the input schema on the host's thread, so each pattern must run in linear time.
+  const unsafe = tool.inputSchema !== undefined && !isStandardSchema(tool.inputSchema) ? findUnsafePattern(tool.inputSchema) : null;
+  if (unsafe) {
+    fail(`inputSchema's pattern ${JSON.stringify(unsafe.pattern)} at ${unsafe.path || "/"} cannot be checked in linear time (${unsafe.reason}); write it without lookaround or backreferences`);
   }
   if (tool.affordances !== undefined && !isStringArray(tool.affordances)) fail("affordances must be strings");
   if (tool.toolkit !== undefined && typeof tool.toolkit !== "string") fail("toolkit must be a string");

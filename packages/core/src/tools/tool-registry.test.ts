@@ -57,6 +57,22 @@ describe("defineTool", () => {
     );
   });
 
+  it("refuses an input pattern only a backtracking engine can run, naming the tool, the pattern and where it is", () => {
+    const definition = {
+      name: "auth.set_password",
+      description: "Set a password.",
+      inputSchema: { type: "object", properties: { password: { type: "string", pattern: "^(?=.*[A-Z]).{8,}$" } } },
+      execute: noop,
+    };
+    expect(() => defineTool(definition)).toThrow(
+      'Tool "auth.set_password": inputSchema\'s pattern "^(?=.*[A-Z]).{8,}$" at /properties/password/pattern cannot be checked in linear time (it has a lookahead); write it without lookaround or backreferences.',
+    );
+    expect(() => createToolRegistry([definition])).toThrow(/INVALID_TOOL|cannot be checked in linear time/);
+    // A catastrophic shape RE2 runs in linear time is fine.
+    const nested = { ...definition, inputSchema: { type: "object", properties: { word: { type: "string", pattern: "^(a+)+$" } } } };
+    expect(createToolRegistry([nested]).tools).toHaveLength(1);
+  });
+
   it("refuses an invalid name with the reason", () => {
     expect(() => defineTool({ name: "billing.list invoices", description: "", execute: noop })).toThrow(/character other than/);
     expect(() => defineTool({ name: "x".repeat(10_000), description: "", execute: noop })).toThrow(/10000 characters long/);

@@ -98,6 +98,46 @@ describe("createWorkspace", () => {
     expect(await codeOf(workspace.read({ path: "large.txt" }))).toBe("LIMIT_EXCEEDED");
   });
 
+  it("keeps the total cap under forty concurrent writes", async () => {
+    const workspace = createWorkspace({ dir, maxTotalBytes: 1024 * 1024 });
+    const data = "x".repeat(512 * 1024);
+    const writes = await Promise.allSettled(Array.from({ length: 40 }, (_, index) => workspace.write({ path: `w${index}.txt`, data })));
+    expect(writes.filter((write) => write.status === "fulfilled")).toHaveLength(2);
+    for (const write of writes) if (write.status === "rejected") expect((write.reason as CodeModeError).code).toBe("LIMIT_EXCEEDED");
+    const listed = await workspace.list({});
+    expect(listed.reduce((total, entry) => total + entry.size, 0)).toBeLessThanOrEqual(1024 * 1024);
+  });
+
+  it("writes concurrently into a folder that does not exist yet", async () => {
+    const workspace = createWorkspace({ dir });
+    const writes = await Promise.allSettled(Array.from({ length: 20 }, (_, index) => workspace.write({ path: `new/deeper/f${index}.txt`, data: "x" })));
+    expect(writes.map((write) => write.status)).toEqual(Array.from({ length: 20 }, () => "fulfilled"));
+    expect(await workspace.list({ path: "new/deeper" })).toHaveLength(20);
+  });
+
+  it("names paths as the script gave them, never the host's", async () => {
+    const workspace = createWorkspace({ dir });
+    const messages: string[] = [];
+    const long = "n".repeat(300);
+    for (const attempt of [
+      () => workspace.write({ path: `${long}/f.txt`, data: "x" }),
+      () => workspace.write({ path: long, data: "x" }),
+      () => workspace.read({ path: long }),
+      () => workspace.list({ path: long }),
+      () => createWorkspace({ dir: join(base, "gone") }).read({ path: "a.txt" }),
+      () => createWorkspace({ dir: join(base, "gone") }).write({ path: "a.txt", data: "x" }),
+      () => workspace.read({ path: "x".repeat(5000) }),
+    ]) {
+      const error: unknown = await attempt().then(() => null, (caught: unknown) => caught);
+      expect(error).toBeInstanceOf(CodeModeError);
+      messages.push((error as Error).message);
+    }
+    for (const message of messages) {
+      expect(message).not.toContain(base);
+      expect(message.length).toBeLessThan(400);
+    }
+  });
+
   it("throws INVALID_OPTIONS for a bad cap", () => {
     expect(() => createWorkspace({ dir, maxFileBytes: -1 })).toThrow(/maxFileBytes/);
   });

@@ -1,8 +1,9 @@
 import { constants } from "node:fs";
 import { lstat, mkdir, open, readdir, realpath, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { CodeModeError } from "../errors/index.js";
+import { CodeModeError, isCodeModeError } from "../errors/index.js";
 import { isInside } from "./is-inside.js";
+import { oneAtATime } from "./one-at-a-time.js";
 import { notFound, resolveWorkspacePath } from "./resolve-workspace-path.js";
 import { splitWorkspacePath } from "./split-workspace-path.js";
 
@@ -10,9 +11,15 @@ import { splitWorkspacePath } from "./split-workspace-path.js";
 export interface WorkspaceOptions {
   /** The folder; it must exist. */
   dir: string;
+  /**
+   * Whether every owner's scripts use `dir` itself, and so read, change and remove each other's files. Default false:
+   * each owner (`ExecuteOptions.owner`, `""` when none is given) gets a folder of its own inside `dir`, made on its
+   * first use, and its scripts see only that folder.
+   */
+  shared?: boolean;
   /** The largest file a script may write or read. Default 8 MiB. */
   maxFileBytes?: number;
-  /** The most bytes all files in the folder may hold after a write. Default 64 MiB. */
+  /** The most bytes all files in the folder (in one owner's folder, unless shared) may hold after a write. Default 64 MiB. */
   maxTotalBytes?: number;
 }
 
@@ -36,8 +43,11 @@ const MiB = 1024 * 1024;
 // when a workspace is made, not when this module loads: the builds for runtimes without a file system keep the module.
 const noFollow = () => constants.O_NOFOLLOW ?? 0;
 
-/** Creates the host side of a workspace over `options.dir` (resolved once, so later links to it change nothing). */
-export function createWorkspace(options: WorkspaceOptions): Workspace {
+/**
+ * Creates the host side of a workspace over `options.dir` (resolved once, so later links to it change nothing), or
+ * over the folder `folder` resolves to. Errors name paths as the script gave them, never the host's.
+ */
+export function createWorkspace(options: WorkspaceOptions, folder?: () => Promise<string>): Workspace {
   const NOFOLLOW = noFollow();
   const maxFileBytes = readCap("maxFileBytes", options.maxFileBytes, 8 * MiB);
   const maxTotalBytes = readCap("maxTotalBytes", options.maxTotalBytes, 64 * MiB);
@@ -45,29 +55,79 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
     throw new CodeModeError("INVALID_OPTIONS", "workspace.dir must be a folder's path.");
   }
   let rootPromise: Promise<string> | undefined;
-  const root = () => (rootPromise ??= realpath(options.dir));
+  const root = () =>
+    (rootPromise ??= (folder ?? (() => realpath(options.dir)))().catch((error: unknown) => {
+      throw isCodeModeError(error) ? error : new CodeModeError("UNAVAILABLE", "The workspace folder is not available.");
+    }));
+
+  const read = async (segments: string[], encoding: unknown) => {
+    const target = await resolveWorkspacePath(await root(), segments);
+    const handle = await open(target, constants.O_RDONLY | NOFOLLOW).catch((error: unknown) => {
+      throw openError(error, segments);
+    });
+    try {
+      const stats = await handle.stat();
+      if (!stats.isFile()) throw new CodeModeError("INVALID_ARGUMENTS", `"${segments.join("/")}" is not a file.`);
+      if (stats.size > maxFileBytes) {
+        throw new CodeModeError("LIMIT_EXCEEDED", `"${segments.join("/")}" is larger than ${maxFileBytes} bytes.`);
+      }
+      const bytes = await handle.readFile();
+      return encoding === "bytes" ? new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) : bytes.toString("utf8");
+    } finally {
+      await handle.close();
+    }
+  };
+
+  // The total is checked and the file written in one turn per folder, so concurrent writes cannot all pass the check.
+  const write = async (real: string, segments: string[], bytes: Uint8Array) => {
+    await makeParents(real, segments.slice(0, -1));
+    const target = await resolveWorkspacePath(real, segments);
+    const previous = await lstat(target).then((stats) => (stats.isFile() ? stats.size : 0), () => 0);
+    const total = (await sizeOf(real)) - previous + bytes.byteLength;
+    if (total > maxTotalBytes) {
+      throw new CodeModeError("LIMIT_EXCEEDED", `Writing would take the workspace past its ${maxTotalBytes}-byte total cap.`);
+    }
+    const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | NOFOLLOW;
+    const handle = await open(target, flags, 0o644).catch((error: unknown) => {
+      throw openError(error, segments);
+    });
+    try {
+      await handle.writeFile(bytes);
+    } finally {
+      await handle.close();
+    }
+  };
+
+  const list = async (segments: string[]) => {
+    const real = await root();
+    const target = await resolveWorkspacePath(real, segments);
+    // The folder listed may itself be a link: its own real path must stay inside too.
+    const resolved = await realpath(target).catch((error: unknown) => {
+      throw notFound(error, segments);
+    });
+    if (!isInside(real, resolved)) throw new CodeModeError("ACCESS_DENIED", `"${segments.join("/")}" leads outside the workspace.`);
+    const entries = await readdir(resolved, { withFileTypes: true }).catch((error: unknown) => {
+      throw (error as NodeJS.ErrnoException).code === "ENOTDIR"
+        ? new CodeModeError("INVALID_ARGUMENTS", `"${segments.join("/")}" is not a folder.`)
+        : notFound(error, segments);
+    });
+    const listed = await Promise.all(
+      entries.map(async (entry): Promise<WorkspaceEntry> => {
+        const type = entry.isFile() ? "file" : entry.isDirectory() ? "directory" : entry.isSymbolicLink() ? "symlink" : "other";
+        const size = type === "file" ? (await lstat(join(resolved, entry.name)).catch(() => ({ size: 0 }))).size : 0;
+        return { name: entry.name, type, size };
+      }),
+    );
+    return listed.sort((left, right) => (left.name < right.name ? -1 : left.name > right.name ? 1 : 0));
+  };
 
   return {
     async read({ path, encoding }) {
       if (encoding !== undefined && encoding !== "utf8" && encoding !== "bytes") {
-        throw new CodeModeError("INVALID_ARGUMENTS", `encoding must be "utf8" or "bytes", got ${JSON.stringify(encoding)}.`);
+        throw new CodeModeError("INVALID_ARGUMENTS", 'encoding must be "utf8" or "bytes".');
       }
       const segments = fileSegments(path);
-      const target = await resolveWorkspacePath(await root(), segments);
-      const handle = await open(target, constants.O_RDONLY | NOFOLLOW).catch((error: unknown) => {
-        throw openError(error, segments);
-      });
-      try {
-        const stats = await handle.stat();
-        if (!stats.isFile()) throw new CodeModeError("INVALID_ARGUMENTS", `"${segments.join("/")}" is not a file.`);
-        if (stats.size > maxFileBytes) {
-          throw new CodeModeError("LIMIT_EXCEEDED", `"${segments.join("/")}" is larger than ${maxFileBytes} bytes.`);
-        }
-        const bytes = await handle.readFile();
-        return encoding === "bytes" ? new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) : bytes.toString("utf8");
-      } finally {
-        await handle.close();
-      }
+      return asScriptSees("read", segments, () => read(segments, encoding));
     },
     async write({ path, data }) {
       const segments = fileSegments(path);
@@ -78,59 +138,46 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
       if (bytes.byteLength > maxFileBytes) {
         throw new CodeModeError("LIMIT_EXCEEDED", `The data is larger than the workspace's ${maxFileBytes}-byte file cap.`);
       }
-      const real = await root();
-      await makeParents(real, segments.slice(0, -1));
-      const target = await resolveWorkspacePath(real, segments);
-      const previous = await lstat(target).then((stats) => (stats.isFile() ? stats.size : 0), () => 0);
-      const total = (await sizeOf(real)) - previous + bytes.byteLength;
-      if (total > maxTotalBytes) {
-        throw new CodeModeError("LIMIT_EXCEEDED", `Writing would take the workspace past its ${maxTotalBytes}-byte total cap.`);
-      }
-      const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | NOFOLLOW;
-      const handle = await open(target, flags, 0o644).catch((error: unknown) => {
-        throw openError(error, segments);
+      await asScriptSees("write", segments, async () => {
+        const real = await root();
+        await oneAtATime(real, () => write(real, segments, bytes));
       });
-      try {
-        await handle.writeFile(bytes);
-      } finally {
-        await handle.close();
-      }
       return { path: segments.join("/"), size: bytes.byteLength };
     },
     async list({ path }) {
       const segments = path === undefined ? [] : splitWorkspacePath(path);
-      const real = await root();
-      const target = await resolveWorkspacePath(real, segments);
-      // The folder listed may itself be a link: its own real path must stay inside too.
-      const resolved = await realpath(target).catch((error: unknown) => {
-        throw notFound(error, segments);
-      });
-      if (!isInside(real, resolved)) throw new CodeModeError("ACCESS_DENIED", `"${segments.join("/")}" leads outside the workspace.`);
-      const entries = await readdir(resolved, { withFileTypes: true }).catch((error: unknown) => {
-        throw (error as NodeJS.ErrnoException).code === "ENOTDIR"
-          ? new CodeModeError("INVALID_ARGUMENTS", `"${segments.join("/")}" is not a folder.`)
-          : notFound(error, segments);
-      });
-      const listed = await Promise.all(
-        entries.map(async (entry): Promise<WorkspaceEntry> => {
-          const type = entry.isFile() ? "file" : entry.isDirectory() ? "directory" : entry.isSymbolicLink() ? "symlink" : "other";
-          const size = type === "file" ? (await lstat(join(resolved, entry.name)).catch(() => ({ size: 0 }))).size : 0;
-          return { name: entry.name, type, size };
-        }),
-      );
-      return listed.sort((left, right) => (left.name < right.name ? -1 : left.name > right.name ? 1 : 0));
+      return asScriptSees("list", segments, () => list(segments));
     },
     async remove({ path }) {
       const segments = fileSegments(path);
-      const target = await resolveWorkspacePath(await root(), segments);
-      await lstat(target).catch((error: unknown) => {
-        throw notFound(error, segments);
+      return asScriptSees("remove", segments, async () => {
+        const target = await resolveWorkspacePath(await root(), segments);
+        await lstat(target).catch((error: unknown) => {
+          throw notFound(error, segments);
+        });
+        // rm removes a link itself, never what it points at.
+        await rm(target, { recursive: true });
+        return { path: segments.join("/") };
       });
-      // rm removes a link itself, never what it points at.
-      await rm(target, { recursive: true });
-      return { path: segments.join("/") };
     },
   };
+}
+
+/**
+ * Runs one operation and turns a file system error it did not expect (one that names the host's path) into an error
+ * that names the path as the script gave it.
+ */
+async function asScriptSees<T>(action: string, segments: readonly string[], operation: () => Promise<T>): Promise<T> {
+  try {
+    return await operation();
+  } catch (error) {
+    if (isCodeModeError(error)) throw error;
+    const code = (error as NodeJS.ErrnoException | null)?.code;
+    const path = segments.length === 0 ? "the workspace" : `"${segments.join("/")}"`;
+    if (code === "ENOENT" || code === "ENOTDIR") throw notFound(error, segments);
+    if (code === "EACCES" || code === "EPERM") throw new CodeModeError("ACCESS_DENIED", `Could not ${action} ${path} (${code}).`);
+    throw new CodeModeError("TOOL_ERROR", `Could not ${action} ${path} (${typeof code === "string" ? code : "error"}).`);
+  }
 }
 
 function fileSegments(path: unknown): string[] {
@@ -150,12 +197,17 @@ function openError(error: unknown, segments: readonly string[]): CodeModeError {
 async function makeParents(root: string, segments: readonly string[]): Promise<void> {
   for (let index = 1; index <= segments.length; index++) {
     const target = await resolveWorkspacePath(root, segments.slice(0, index));
-    const stats = await lstat(target).catch(() => null);
-    if (stats?.isSymbolicLink()) {
+    let stats = await lstat(target).catch(() => null);
+    if (!stats) {
+      // Another write may make the same folder at the same moment; the folder is then there, which is all we need.
+      await mkdir(target).catch((error: unknown) => {
+        if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      });
+      stats = await lstat(target);
+    }
+    if (stats.isSymbolicLink()) {
       const real = await realpath(target).catch(() => "");
       if (!isInside(root, real)) throw new CodeModeError("ACCESS_DENIED", `"${segments.slice(0, index).join("/")}" leads outside the workspace.`);
-    } else if (!stats) {
-      await mkdir(target);
     } else if (!stats.isDirectory()) {
       throw new CodeModeError("INVALID_ARGUMENTS", `"${segments.slice(0, index).join("/")}" is not a folder.`);
     }

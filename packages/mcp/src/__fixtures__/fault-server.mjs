@@ -28,7 +28,9 @@ const tools = [
   { name: "disconnect", description: "Close stdout in the middle of the call, then exit.", inputSchema: schema() },
   { name: "add_tool", description: "Add a tool and announce the change.", inputSchema: schema({ name: { type: "string" } }) },
   { name: "remove_tool", description: "Remove a tool and announce the change.", inputSchema: schema({ name: { type: "string" } }) },
-  { name: "fail", description: "Answer with isError.", inputSchema: schema() },
+  { name: "fail", description: "Answer with isError (a message of `bytes` characters when given).", inputSchema: schema({ bytes: { type: "number" } }) },
+  // The adversarial suite's: a backtracking engine takes exponential time on a near miss of this pattern.
+  { name: "match", description: "Answer whether the text is made of a letters.", inputSchema: schema({ text: { type: "string", pattern: "^(a+)+$" } }) },
   { name: "slow", description: "Answer after `ms` milliseconds.", inputSchema: schema({ ms: { type: "number" } }) },
   { name: "cancelled_count", description: "How many requests the client cancelled.", inputSchema: schema() },
   { name: "hanging_count", description: "How many hang calls are waiting, not cancelled.", inputSchema: schema() },
@@ -129,7 +131,9 @@ function call(name, args, reply, id) {
     case "bad_structure":
       return reply({ ...text("lots"), structuredContent: { total: "lots" } });
     case "fail":
-      return reply({ ...text("The invoice store is read-only today."), isError: true });
+      return reply({ ...text(args.bytes ? "e".repeat(args.bytes) : "The invoice store is read-only today."), isError: true });
+    case "match":
+      return reply(text("matched"));
     case "slow":
       return setTimeout(() => (cancelled.has(id) ? undefined : reply(text(`slept ${args.ms}`))), args.ms);
     case "hanging_count":

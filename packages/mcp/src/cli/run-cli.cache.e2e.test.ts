@@ -55,7 +55,7 @@ describe("runCli with the catalog cache", () => {
     const first = await codemode("types", "--config", CONFIG);
     expect(first.code).toBe(0);
     expect(first.started).toEqual({ alpha: 1, beta: 1 });
-    expect(first.stderr).toMatch(/codemode: upstream alpha is up: 19 tools in \d+\.\d s/);
+    expect(first.stderr).toMatch(/codemode: upstream alpha is up: 20 tools in \d+\.\d s/);
 
     const types = await codemode("types", "--config", CONFIG);
     expect(types.started).toEqual({ alpha: 0, beta: 0 });

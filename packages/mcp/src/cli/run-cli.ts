@@ -268,7 +268,8 @@ async function withGateway(
     baseDir: loaded.baseDir,
     catalogCache: catalogCacheDir(),
     log: (line, entry) => void (progress.show(entry) || logs.push(line)),
-    ...(workspace ? { workspace: { dir: workspace } } : {}),
+    // One local user: the script's files are the folder itself, not a folder per owner inside it.
+    ...(workspace ? { workspace: { dir: workspace, shared: true } } : {}),
   });
   try {
     const code = await body(gateway, (text) => {

@@ -15,33 +15,52 @@ local now = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)
 
 /**
  * KEYS: session, index, use counter. ARGV: id, owner, ttlMs, maxSessions, session key prefix. 1 when created; 0 when the
- * id is already open, or the cap is reached and every session holds a lease.
+ * id is already open, or the cap is reached and no session may end. At the cap the session that ends is the least
+ * recently used lease-free one of: the owner's own when the new one takes it past its share (maxSessions divided
+ * among the owners holding sessions, this one counted), else of an owner over its share, else the owner's own.
  */
 export const CREATE = redisScript(`${NOW}
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 local id, owner, ttl, max, keyPrefix = ARGV[1], ARGV[2], tonumber(ARGV[3]), tonumber(ARGV[4]), ARGV[5]
-local live, own, others = 0, {}, {}
 if redis.call('ZCARD', KEYS[2]) >= max then
+  local members, owners, idle, counts, distinct = {}, {}, {}, {}, 0
   for _, member in ipairs(redis.call('ZRANGE', KEYS[2], 0, -1)) do
     local fields = redis.call('HMGET', keyPrefix .. member, 'owner', 'leaseUntil')
     if not fields[1] then
       redis.call('ZREM', KEYS[2], member)
     elseif member ~= id then
-      live = live + 1
-      if not fields[2] or tonumber(fields[2]) <= now then
-        if fields[1] == owner then own[#own + 1] = member else others[#others + 1] = member end
+      members[#members + 1] = member
+      owners[member] = fields[1]
+      idle[member] = not fields[2] or tonumber(fields[2]) <= now
+      if not counts[fields[1]] then
+        counts[fields[1]] = 0
+        distinct = distinct + 1
       end
+      counts[fields[1]] = counts[fields[1]] + 1
     end
   end
-  -- Least recently used first (the set is in order of use), the owner's own before anyone else's.
-  for _, member in ipairs(others) do own[#own + 1] = member end
-  local next = 1
+  if not counts[owner] then distinct = distinct + 1 end
+  local live = #members
+  -- The set is in order of use, so the first match is the least recently used.
   while live >= max do
-    local victim = own[next]
+    local share = max / distinct
+    local own, over = nil, nil
+    for _, member in ipairs(members) do
+      if idle[member] then
+        if owners[member] == owner then
+          own = own or member
+        elseif counts[owners[member]] > share then
+          over = over or member
+        end
+      end
+    end
+    local victim
+    if (counts[owner] or 0) + 1 > share then victim = own or over else victim = over or own end
     if not victim then return 0 end
-    next = next + 1
     redis.call('DEL', keyPrefix .. victim)
     redis.call('ZREM', KEYS[2], victim)
+    idle[victim] = false
+    counts[owners[victim]] = counts[owners[victim]] - 1
     live = live - 1
   end
 end

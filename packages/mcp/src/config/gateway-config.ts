@@ -123,6 +123,8 @@ export const gatewayConfigSchema = z.strictObject({
       maxLogLineBytes: z.number().int().nonnegative().optional(),
       maxCodeBytes: z.number().int().nonnegative().optional(),
       maxToolResultBytes: z.number().int().nonnegative().optional(),
+      maxArgumentBytes: z.number().int().nonnegative().optional(),
+      maxTotalArgumentBytes: z.number().int().nonnegative().optional(),
       maxResponseBytes: z.number().int().positive().optional(),
       callTimeoutMs: timeoutMs.optional(),
       approvalTimeoutMs: timeoutMs.optional(),
@@ -161,6 +163,8 @@ export const gatewayConfigSchema = z.strictObject({
   workspace: z
     .strictObject({
       dir: z.string().min(1, "must be a folder's path"),
+      /** true: every principal's scripts use `dir` itself and see each other's files; default: a folder per principal. */
+      shared: z.boolean().optional(),
       maxFileBytes: z.number().int().positive().optional(),
       maxTotalBytes: z.number().int().positive().optional(),
     })

@@ -42,8 +42,8 @@ export interface CreateGatewayServerOptions {
   /** Runs each execution through the gateway's metrics, audit log and shutdown. */
   track?: TrackExecution;
   /**
-   * Who the caller is, for the runs that pause at approvals (callers that answer by retrying): a paused run resumes
-   * only for the owner it paused for. Default `""`.
+   * Who the caller is, the owner of every run it starts: its workspace folder is its own unless shared, and a run that
+   * paused at an approval (callers that answer by retrying) resumes only for it. Default `""`.
    */
   owner?: string;
   /**
@@ -105,6 +105,7 @@ export interface GatewayTools {
 export function createGatewayTools(options: CreateGatewayServerOptions): GatewayTools {
   const { codeMode, executeName, searchName, allow } = options;
   const scope = allow ? { allow } : {};
+  const owner = options.owner ?? "";
 
   function list(): Tool[] {
     queueMicrotask(() => options.onList?.());
@@ -189,7 +190,7 @@ export function createGatewayTools(options: CreateGatewayServerOptions): Gateway
     let result: ExecutionResult;
     try {
       const unlisted = (await options.beforeRun?.(code, run.signal)) ?? [];
-      const ran = await track({ code, signal: run.signal, onEvent: told }, (tracked) => start(code, sessionId, { ...tracked, context, ...scope }));
+      const ran = await track({ code, signal: run.signal, onEvent: told }, (tracked) => start(code, sessionId, { ...tracked, context, ...scope, owner }));
       result = withUnlistedUpstreams(withDeclined(ran, declined), unlisted);
     } finally {
       run.unlink();
@@ -206,8 +207,6 @@ export function createGatewayTools(options: CreateGatewayServerOptions): Gateway
 
   const waiting = (code: string, sessionId: string | undefined, run: ExecuteOptions) =>
     codeMode.execute(code, { ...run, ...(sessionId === undefined ? {} : { sessionId, owner: options.sessionOwner }) });
-
-  const owner = options.owner ?? "";
 
   return {
     list,

@@ -21,7 +21,7 @@ describe("createGateway with an upstream's whole content", () => {
         // The same real server, with an answer cap above its resource list (1.2 KB) and below architecture.md (1.7 KB).
         small: { command: process.execPath, args: [EVERYTHING_SERVER], maxResponseBytes: 1500 },
       },
-      workspace: { dir },
+      workspace: { dir, shared: true },
       poolSize: 1,
     });
     gateway = createGateway(config, { log: () => undefined });

@@ -1,9 +1,12 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { request as httpRequest } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { Client as StatelessClient, StreamableHTTPClientTransport as StatelessClientTransport } from "@modelcontextprotocol/client";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { ExecutionResult } from "@codemode/core";
-import { ADVERSARIAL_CASES, ADVERSARIAL_LIMITS, ADVERSARY_NAMESPACE, checkExecutionResult } from "@codemode/core/testing";
+import { ADVERSARIAL_CASES, ADVERSARIAL_LIMITS, ADVERSARIAL_WORKSPACE, ADVERSARY_NAMESPACE, checkExecutionResult } from "@codemode/core/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FAULT_SERVER, RESOURCES_SERVER, until } from "../__fixtures__/fixtures.js";
 import { parseGatewayConfig } from "../config/index.js";
@@ -16,6 +19,8 @@ const tokens = { mallory: "tenants-mallory-token-0123", alice: "tenants-alice-to
 // The roomy profile's caps, with a deadline short enough that Mallory's endless loops end soon.
 const LIMITS = { ...ADVERSARIAL_LIMITS.roomy, timeoutMs: 3_000 };
 const clients: { close(): Promise<void> }[] = [];
+// The table's tenant cases write files: each principal has a folder of its own in it.
+const workspace = mkdtempSync(path.join(tmpdir(), "codemode-tenants-"));
 let gateway: Gateway;
 let url: string;
 let port: number;
@@ -33,13 +38,14 @@ beforeAll(async () => {
           name: "mallory",
           token: tokens.mallory,
           // Everything an attack needs from the fault server, the README's glob for read-only tools, one folder of docs.
-          allow: ["adversary.echo", "adversary.hang", "adversary.huge", "adversary.malformed", "*.read_*", "docs.resource:docs://public/*"],
+          allow: ["adversary.echo", "adversary.fail", "adversary.match", "adversary.hang", "adversary.huge", "adversary.malformed", "*.read_*", "docs.resource:docs://public/*"],
         },
         { name: "alice", token: tokens.alice, allow: ["notes.echo", "secret.resource:secret://payroll"] },
         { name: "bob", token: tokens.bob, allow: ["notes.echo", "docs.*"] },
       ],
     },
     quotas: { maxConcurrentExecutions: 1 },
+    workspace: { dir: workspace, ...ADVERSARIAL_WORKSPACE },
     limits: LIMITS,
     poolSize: 3,
     // The adversarial table is for the sandbox and the bridge: its scripts must run, as in the core's own suite (a
@@ -56,6 +62,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(clients.map((client) => client.close().catch(() => undefined)));
   await gateway?.close();
+  rmSync(workspace, { recursive: true, force: true });
 });
 
 type Caller = Client | StatelessClient;
@@ -235,4 +242,79 @@ describe("createGateway with a hostile principal and two well-behaved ones", () 
     // And the gateway is still whole for her too.
     expect((await execute(await connect("mallory"), "return 1 + 1;")).structuredContent).toMatchObject({ status: "completed", result: 2 });
   }, 600_000);
+
+  it("serves Alice and Bob while Mallory's runs send 4 MiB tool names and a backtracking pattern's near misses", async () => {
+    const [mallory, alice, bob] = await Promise.all([connect("mallory"), connect("alice", "2026"), connect("bob")]);
+    const events: string[] = [];
+    let attacking = true;
+    // Each name is answered not_found in the sandbox from its length; each near miss is refused by RE2JS in linear time.
+    const bombs = `const name = "n".repeat(4 * 1024 * 1024);
+      const named = await Promise.all(Array.from({ length: 20 }, () => tools.adversary[name]({})));
+      const near = "a".repeat(200000) + "!";
+      const matched = [];
+      for (let i = 0; i < 5; i++) { const r = await tools.adversary.match({ text: near }); matched.push(r.ok ? r.data : r.error.code); }
+      return [named.filter((call) => call.error.code === "not_found").length, matched];`;
+    const attacks = (async () => {
+      const results: unknown[] = [];
+      for (let round = 0; round < 3; round++) {
+        events.push("mallory start");
+        results.push((await execute(mallory, bombs)).structuredContent);
+        events.push("mallory end");
+      }
+      return results;
+    })().finally(() => (attacking = false));
+    const work = async (who: string, caller: Caller, code: string) => {
+      const results: unknown[] = [];
+      do {
+        results.push((await execute(caller, code)).structuredContent);
+        events.push(who);
+      } while (attacking);
+      return results;
+    };
+    const [malloryResults, aliceResults, bobResults] = await Promise.all([
+      attacks,
+      work("alice", alice, `return (await tools.notes.echo({ text: "alice" })).data;`),
+      work("bob", bob, `return (await resources.list({ namespace: "docs" })).data.length;`),
+    ]);
+
+    expect(malloryResults).toEqual(malloryResults.map(() => expect.objectContaining({ status: "completed", result: [20, Array(5).fill("invalid_arguments")] })));
+    expect(aliceResults).toEqual(aliceResults.map(() => expect.objectContaining({ status: "completed", result: "echo: alice" })));
+    expect(bobResults).toEqual(bobResults.map(() => expect.objectContaining({ status: "completed", result: 4 })));
+    // Alice's and Bob's runs ended while one of Mallory's was under way, not only in the gaps between them.
+    let inFlight = false;
+    const during = { alice: 0, bob: 0 };
+    for (const event of events) {
+      if (event === "mallory start" || event === "mallory end") inFlight = event === "mallory start";
+      else if (inFlight) during[event as keyof typeof during]++;
+    }
+    expect(during.alice).toBeGreaterThan(0);
+    expect(during.bob).toBeGreaterThan(0);
+  }, 300_000);
+
+  it("keeps each principal's workspace files its own: Mallory cannot read or overwrite Alice's", async () => {
+    const [mallory, alice] = await Promise.all([connect("mallory", "2026"), connect("alice")]);
+    const written = await execute(alice, `return (await files.write({ path: "diary.txt", data: "alice's secret" })).ok;`);
+    expect(written.structuredContent).toMatchObject({ status: "completed", result: true });
+    // Each principal's folder is named after its owner (a hash of its token): Alice's is the one holding the file.
+    const holding = () => readdirSync(workspace).filter((name) => existsSync(path.join(workspace, name, "diary.txt")));
+    const [aliceFolder] = holding();
+    expect(holding()).toHaveLength(1);
+
+    const tried = await execute(
+      mallory,
+      `const paths = ["diary.txt", "../${aliceFolder}/diary.txt", "/${aliceFolder}/diary.txt", "../../${aliceFolder}/diary.txt"];
+       const reads = await Promise.all(paths.map((path) => files.read({ path })));
+       const listed = (await files.list({})).data.map((entry) => entry.name);
+       const wrote = await files.write({ path: "diary.txt", data: "pwned" });
+       return [reads.map((read) => read.ok), listed.includes("diary.txt"), wrote.ok];`,
+    );
+    expect(tried.structuredContent).toMatchObject({ status: "completed", result: [[false, false, false, false], false, true] });
+
+    const kept = await execute(alice, `const read = await files.read({ path: "diary.txt" }); await files.remove({ path: "diary.txt" }); return read.data;`);
+    expect(kept.structuredContent).toMatchObject({ status: "completed", result: "alice's secret" });
+    // Mallory's write went to a folder of her own, beside Alice's.
+    const [malloryFolder] = holding();
+    expect(malloryFolder).not.toBe(aliceFolder);
+    expect(readFileSync(path.join(workspace, malloryFolder!, "diary.txt"), "utf8")).toBe("pwned");
+  });
 });

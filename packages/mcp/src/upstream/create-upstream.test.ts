@@ -40,7 +40,7 @@ describe("createUpstream", () => {
     const { upstream, seen } = start();
     expect(await upstream.start()).toBe(true);
     expect(seen.tools.map((tool) => tool.name)).toContain("dotted.name/with space");
-    expect(seen.tools).toHaveLength(19);
+    expect(seen.tools).toHaveLength(20);
   });
 
   it("turns a hung call into a timeout at the per-call timeout, and keeps working", async () => {
@@ -72,7 +72,7 @@ describe("createUpstream", () => {
     const answer = upstream.callTool("echo", { text: "first" }, {});
     expect(upstream.status).toBe("connecting");
     expect((await answer).content).toEqual([{ type: "text", text: "echo: first" }]);
-    expect(seen.logs.filter((line) => /is starting|is up with 19 tools/.test(line))).toHaveLength(2);
+    expect(seen.logs.filter((line) => /is starting|is up with 20 tools/.test(line))).toHaveLength(2);
   });
 
   it("gives up waiting for a server still starting at the call's timeout, and names it and the key that gives it longer", async () => {
@@ -149,7 +149,7 @@ describe("createUpstream", () => {
     await upstream.start();
     await upstream.callTool("add_tool", { name: "late_arrival" }, {});
     await until(() => seen.tools.some((tool) => tool.name === "late_arrival"));
-    expect(seen.tools).toHaveLength(20);
+    expect(seen.tools).toHaveLength(21);
   });
 
   it("retries a server that is down at start, and its tools appear when it comes up", async () => {
@@ -164,7 +164,7 @@ describe("createUpstream", () => {
       expect(seen.logs).toContain('upstream faulty is down (the server closed the connection as it started; its stderr said "fault-server: refusing to start"); retrying in 100 ms');
       expect(await failureOf(upstream.callTool("echo", {}, {}))).toMatchObject({ code: "UNAVAILABLE" });
       rmSync(flag);
-      await until(() => seen.tools.length === 19);
+      await until(() => seen.tools.length === 20);
       expect(upstream.status).toBe("connected");
     } finally {
       rmSync(folder, { recursive: true, force: true });
@@ -191,7 +191,7 @@ describe("createUpstream", () => {
       // A refresh while connected lists again and tells nothing: it was not the server's doing.
       seen.tools = [];
       await upstream.refresh();
-      expect(seen.tools).toHaveLength(19);
+      expect(seen.tools).toHaveLength(20);
       expect(changes).toHaveLength(3);
     } finally {
       rmSync(folder, { recursive: true, force: true });

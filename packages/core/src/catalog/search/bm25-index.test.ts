@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createBm25Index } from "./bm25-index.js";
+import { createBm25Index, MAX_QUERY_TERMS } from "./bm25-index.js";
 
 const every = (count: number) => new Set(Array.from({ length: count }, (_, i) => i));
 const all = every(4);
@@ -22,6 +22,13 @@ describe("createBm25Index", () => {
     expect(index.search("invoice", all)).toEqual([1, 3, 2]);
     const flat = createBm25Index(documents, { fields: { name: 1, text: 1 } });
     expect(flat.search("invoice", all)).toEqual([1, 2, 3]);
+  });
+
+  it("counts each distinct term of a query once, and no more than MAX_QUERY_TERMS of them", () => {
+    expect(index.search("invoice ".repeat(500), all)).toEqual(index.search("invoice", all));
+    const filler = Array.from({ length: MAX_QUERY_TERMS }, (_, i) => `zz${i}`).join(" ");
+    expect(index.search(`${filler} refund`, all)).toEqual([]);
+    expect(index.search(`refund ${filler}`, all)).toEqual([2]);
   });
 
   it("ranks rare words above common ones", () => {

@@ -25,6 +25,11 @@ export interface Bm25Index {
 /** Weight of a term found only as a longer word's prefix ("invoice" in "invoiceId"), scaled by how much it covers. */
 const PREFIX_WEIGHT = 0.4;
 const MIN_PREFIX_LENGTH = 4;
+/**
+ * The most distinct terms of a query that count: each costs up to a pass over the index, and a few words find a tool.
+ * A script chooses the query, so its work on the host's thread is bounded by this, not by the query's length.
+ */
+export const MAX_QUERY_TERMS = 16;
 
 interface FieldIndex extends FieldPostings {
   boost: number;
@@ -58,9 +63,7 @@ export function createBm25Index<F extends string>(
       const scores = new Float64Array(documents.length);
       const touched: number[] = [];
       const lengths = averageLengths(accepted);
-      for (const word of tokenize(query)) {
-        const term = normalizeTerm(word);
-        if (!term) continue;
+      for (const term of queryTerms(query)) {
         for (const [candidate, weight] of expand(term, allTerms)) {
           const id = vocabulary.ids.get(candidate);
           if (id === undefined) continue;
@@ -93,6 +96,17 @@ export function createBm25Index<F extends string>(
       return touched.sort((x, y) => (scores[y] as number) - (scores[x] as number) || x - y);
     },
   };
+}
+
+/** A query's distinct normalised terms, the first MAX_QUERY_TERMS of them. */
+function queryTerms(query: string): string[] {
+  const terms = new Set<string>();
+  for (const word of tokenize(query)) {
+    const term = normalizeTerm(word);
+    if (term) terms.add(term);
+    if (terms.size === MAX_QUERY_TERMS) break;
+  }
+  return [...terms];
 }
 
 function averageLength(lengths: Uint32Array, accepted: ReadonlySet<number>): number {

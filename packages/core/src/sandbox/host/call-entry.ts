@@ -1,6 +1,7 @@
 import type { JsonValue, ToolCallRecord } from "../../envelopes/index.js";
 import { MAX_JSON_DEPTH, nestsDeeperThan } from "../../serializer/index.js";
-import { summarizeText, type ToolCallEndEvent } from "./tool-call-trace.js";
+import { cutText } from "../../errors/index.js";
+import type { ToolCallEndEvent } from "./tool-call-trace.js";
 import { utf8ByteLength } from "../../portable/index.js";
 
 /** A record as kept while the run goes on: the public fields and what only the host needs. */
@@ -42,6 +43,6 @@ export function parseArguments(text: string): unknown {
 /** Arguments as a trace keeps them: the value itself, or its JSON text cut to the summary size when too large. */
 export function traceArguments(text: string, args: unknown, maxBytes: number): JsonValue {
   // Kept as text when too deep as well: the host writes every result with the recursive JSON.stringify.
-  if (utf8ByteLength(text) > maxBytes || nestsDeeperThan(text, MAX_JSON_DEPTH)) return summarizeText(text, maxBytes);
+  if (utf8ByteLength(text) > maxBytes || nestsDeeperThan(text, MAX_JSON_DEPTH)) return cutText(text, maxBytes);
   return (args ?? null) as JsonValue;
 }

@@ -1,5 +1,5 @@
 import { callError, failedEnvelopeJson, okEnvelopeJson } from "../../envelopes/index.js";
-import { toErrorData, type CallErrorCode } from "../../errors/index.js";
+import { cutText, previewText, toErrorData, type CallErrorCode } from "../../errors/index.js";
 import type { ResourceSource } from "../../resources/index.js";
 import { encodeToolData } from "../../serializer/index.js";
 import type { ResourceAllowFilter } from "../../tools/index.js";
@@ -46,12 +46,13 @@ export async function callResources(
       );
     } else {
       if (typeof namespace !== "string" || typeof uri !== "string") return fail("invalid_arguments", "read needs { namespace, uri }, both strings.");
-      if (!options.allowed(namespace, uri)) return fail("not_found", `No resource ${uri} is available in ${namespace}.`);
+      if (!options.allowed(namespace, uri)) return fail("not_found", `No resource ${previewText(uri)} is available in ${previewText(namespace)}.`);
       const contents = await source.read({ namespace, uri }, call);
       data = contents.map((content) => ("blob" in content && typeof content.blob === "string" ? { ...content, blob: fromBase64(content.blob) } : content));
     }
   } catch (error) {
-    return { envelope: failedEnvelopeJson(toErrorData(error)), bytes: false };
+    const data = toErrorData(error);
+    return { envelope: failedEnvelopeJson({ ...data, message: cutText(data.message, options.maxBytes) }), bytes: false };
   }
   let encoded: { json: string; bytes: boolean };
   try {

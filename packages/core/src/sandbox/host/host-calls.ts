@@ -1,7 +1,7 @@
 import { createApprovalGate, type ApprovalGate, type Approver } from "../../approval/index.js";
 import { toolPath, type ToolCatalog } from "../../catalog/index.js";
 import { callError, failedEnvelopeJson, okEnvelopeJson, type CallError, type ToolCallRecord } from "../../envelopes/index.js";
-import { LIMIT_MESSAGES, nearestName, toErrorData } from "../../errors/index.js";
+import { cutText, ERROR_MESSAGES, LIMIT_MESSAGES, nearestName, toErrorData } from "../../errors/index.js";
 import { encodeToolData } from "../../serializer/index.js";
 import {
   isToolResult,
@@ -16,7 +16,7 @@ import { endEvent, notRun, outcomeOf, parseArguments, traceArguments, type Entry
 import { callFiles } from "./call-files.js";
 import { callResources } from "./call-resources.js";
 import type { ResourceSource } from "../../resources/index.js";
-import { callHook, summarizeText, withApproval, type ToolCallStepHooks, type TraceOptions } from "./tool-call-trace.js";
+import { callHook, withApproval, type ToolCallStepHooks, type TraceOptions } from "./tool-call-trace.js";
 import { EVENT_ARGUMENTS_BYTES, type EventSink } from "./execution-event.js";
 import { nextTurn, utf8ByteLength } from "../../portable/index.js";
 
@@ -79,9 +79,10 @@ export interface HostCalls {
   finish(unsent: readonly { callId: number; name: string }[]): ToolCallRecord[];
   /**
    * After `finish`, every tool call in submission order with its outcome, for example
-   * `1. crm.find_customer ok; 2. billing.charge failed: tool_error: card declined`.
+   * `1. crm.find_customer ok; 2. billing.charge failed: tool_error: card declined`, in about `maxBytes` at most (the
+   * calls past it are counted, not listed).
    */
-  describe(): string;
+  describe(maxBytes: number): string;
   /** Log lines the worker sent with its call batches. */
   readonly logs: string[];
   /** The calls that paused for a decision (pause mode), in call order. */
@@ -91,6 +92,8 @@ export interface HostCalls {
 }
 
 const CATALOG_OPERATIONS = new Set(["search", "list", "count", "describe", "toolkits"]);
+/** The most UTF-8 bytes of a call's message kept in its record, for the list of calls a failed run gives. */
+const MAX_LISTED_MESSAGE_BYTES = 256;
 let callSequence = 0;
 
 /** Creates the host side of one execution's calls. */
@@ -150,7 +153,8 @@ export function createHostCalls(options: HostCallsOptions): HostCalls {
     const entry: Entry = { tool, ok: error === undefined, durationMs: roundMs(performance.now() - started), started };
     if (error) {
       entry.errorCode = error.code;
-      entry.message = error.message;
+      // Only the failure message's list quotes it, and a run may list hundreds of calls.
+      entry.message = cutText(error.message, MAX_LISTED_MESSAGE_BYTES);
     }
     const previous = records.get(callId);
     if (previous?.arguments !== undefined) entry.arguments = previous.arguments;
@@ -158,7 +162,7 @@ export function createHostCalls(options: HostCallsOptions): HostCalls {
     const approval = previous?.hostCallId === undefined ? undefined : approvals.outcome(previous.hostCallId);
     if (approval) entry.approval = { approved: approval.approved, waitedMs: approval.waitedMs };
     if (trace?.results) {
-      entry.summary = summarizeText(error ? `${error.code}: ${error.message}` : (reply?.data ?? "null"), trace.maxSummaryBytes);
+      entry.summary = cutText(error ? `${error.code}: ${error.message}` : (reply?.data ?? "null"), trace.maxSummaryBytes);
     }
     records.set(callId, entry);
   };
@@ -175,7 +179,7 @@ export function createHostCalls(options: HostCallsOptions): HostCalls {
     records.set(call.callId, entry);
     if (hooks?.onToolCallStart) callHook(hooks.onToolCallStart, { tool: call.name, arguments: parseArguments(call.args), callId: hostCallId });
     // Arguments short enough to fit whatever their bytes are need no measuring.
-    emit?.({ type: "tool-call-start", callId: hostCallId, tool: call.name, arguments: call.args.length * 3 <= EVENT_ARGUMENTS_BYTES ? call.args : summarizeText(call.args, EVENT_ARGUMENTS_BYTES) });
+    emit?.({ type: "tool-call-start", callId: hostCallId, tool: call.name, arguments: cutText(call.args, EVENT_ARGUMENTS_BYTES) });
     activeTools++;
     const reply = await callTool({ call, args, callId: hostCallId, signal: controller.signal, options, approvals });
     activeTools--;
@@ -194,7 +198,7 @@ export function createHostCalls(options: HostCallsOptions): HostCalls {
       emit?.({ type: "tool-call-end", ...endEvent(done, hostCallId) });
     }
     const next = queued.shift();
-    if (next) void runTool(next);
+    if (next) start(runTool, next);
     send(reply.paused ? { callId: call.callId, envelope: "", bytes: false, paused: true } : { callId: call.callId, envelope: reply.envelope, bytes: reply.bytes });
   };
 
@@ -236,6 +240,10 @@ export function createHostCalls(options: HostCallsOptions): HostCalls {
     send({ callId: call.callId, envelope: reply.envelope, bytes: reply.bytes });
   };
 
+  // A runner rejects only on a fault of the host's own; the call still gets an envelope and the run goes on.
+  const start = (runner: (call: CallRequest) => Promise<void>, call: CallRequest) =>
+    void runner(call).catch(() => send({ callId: call.callId, envelope: failedEnvelopeJson(callError("tool_error", ERROR_MESSAGES.toolFailed)), bytes: false }));
+
   return {
     logs,
     stacks,
@@ -256,13 +264,13 @@ export function createHostCalls(options: HostCallsOptions): HostCalls {
             if (emit) emitRefused(call.callId, records.get(call.callId)!);
           }
         } else if (call.kind === "catalog") {
-          void runCatalog(call);
+          start(runCatalog, call);
         } else if (call.kind === "files") {
-          void runFiles(call);
+          start(runFiles, call);
         } else if (call.kind === "resources") {
-          void runResources(call);
+          start(runResources, call);
         } else if (activeTools < options.maxConcurrentCalls) {
-          void runTool(call);
+          start(runTool, call);
         } else {
           queued.push(call);
         }
@@ -290,10 +298,20 @@ export function createHostCalls(options: HostCallsOptions): HostCalls {
       return sortedEntries().map(({ started: _started, message: _message, hostCallId: _id, cut: _cut, ...entry }) => entry);
     },
     paused: () => [...pausedCalls.entries()].sort(([left], [right]) => left - right).map(([, call]) => call),
-    describe() {
-      return sortedEntries()
-        .map((entry, index) => `${index + 1}. ${entry.tool} ${outcomeOf(entry)}`)
-        .join("; ");
+    describe(maxBytes) {
+      const listed: string[] = [];
+      const entries = sortedEntries();
+      let size = 0;
+      for (const [index, entry] of entries.entries()) {
+        const item = `${index + 1}. ${entry.tool} ${outcomeOf(entry)}`;
+        size += item.length + 2;
+        if (size > maxBytes) {
+          listed.push(`and ${entries.length - index} more`);
+          break;
+        }
+        listed.push(item);
+      }
+      return listed.join("; ");
     },
   };
 }
@@ -308,8 +326,10 @@ interface ToolReply {
   paused?: { arguments: unknown };
 }
 
-function failure(error: CallError): ToolReply {
-  return { envelope: failedEnvelopeJson(error), bytes: false, error };
+/** A failed reply; a message over `maxBytes` (a tool's or an upstream's own text) is cut to fit, as a result would be. */
+function failure(error: CallError, maxBytes?: number): ToolReply {
+  const capped = maxBytes === undefined ? error : { ...error, message: cutText(error.message, maxBytes) };
+  return { envelope: failedEnvelopeJson(capped), bytes: false, error: capped };
 }
 
 /**
@@ -342,7 +362,10 @@ interface CallToolOptions {
 async function callTool({ call, args, callId, signal, options, approvals }: CallToolOptions): Promise<ToolReply> {
   const allowed = options.allowed(call.name);
   let tool = allowed ? options.tools(call.name) : undefined;
-  let output: unknown;
+  const limit = options.maxToolResultBytes;
+  let data: unknown;
+  let omitted = 0;
+  let blocks: unknown[] | undefined;
   try {
     if (!tool && allowed && options.findTool) tool = await options.findTool(call.name, signal);
     if (!tool) return failure(callError("not_found", notFoundMessage(call.name, options)));
@@ -350,25 +373,27 @@ async function callTool({ call, args, callId, signal, options, approvals }: Call
     if (!validation.ok) return failure(callError("invalid_arguments", `Invalid arguments for ${call.name}: ${validation.message}.`));
     const refused = await approvals.check(tool.definition, validation.value, { callId, signal });
     if (refused === "pause") return { envelope: "", bytes: false, paused: { arguments: validation.value } };
-    if (refused) return failure(refused);
+    if (refused) return failure(refused, limit);
     callHook(options.hooks?.onToolExecuteStart, { tool: call.name, callId });
-    output = await tool.definition.execute(validation.value, { signal, callId, context: options.context });
+    const output: unknown = await tool.definition.execute(validation.value, { signal, callId, context: options.context });
+    // Read inside the try: a returned Proxy or getter may throw as much as `execute` itself.
+    const wrapped = isToolResult(output);
+    data = wrapped ? output.data : output;
+    omitted = wrapped ? output.meta.omitted : 0;
+    blocks = wrapped ? (output.meta.content ?? []) : [];
   } catch (error) {
-    return failure(toErrorData(error));
+    return failure(toErrorData(error), limit);
   }
-  const data = isToolResult(output) ? output.data : output;
-  const omitted = isToolResult(output) ? output.meta.omitted : 0;
   let encoded: { json: string; bytes: boolean };
   // Content blocks travel only to a call that asked for them (`{ content: true }`), and count against the same cap.
   let content: { json: string; bytes: boolean } | undefined;
   try {
     encoded = encodeToolData(data);
-    if (call.content) content = encodeToolData(isToolResult(output) ? (output.meta.content ?? []) : []);
+    if (call.content) content = encodeToolData(blocks);
   } catch (error) {
-    const reason = error instanceof Error ? error.message.split("\n")[0] : "it cannot be encoded";
+    const reason = cutText(toErrorData(error).message.split("\n")[0]!, MAX_LISTED_MESSAGE_BYTES);
     return failure(callError("tool_error", `The tool's result cannot be sent to the script: ${reason}.`));
   }
-  const limit = options.maxToolResultBytes;
   const length = encoded.json.length + (content?.json.length ?? 0);
   const size = () => utf8ByteLength(encoded.json) + (content ? utf8ByteLength(content.json) : 0);
   if (length > limit || (length * 3 > limit && size() > limit)) {
@@ -387,7 +412,8 @@ async function callCatalog(call: CallRequest, options: HostCallsOptions): Promis
     const data = await catalog[call.name]!(JSON.parse(call.args), options.allowed);
     return okEnvelopeJson(JSON.stringify(data));
   } catch (error) {
-    return failedEnvelopeJson(toErrorData(error));
+    const data = toErrorData(error);
+    return failedEnvelopeJson({ ...data, message: cutText(data.message, options.maxToolResultBytes) });
   }
 }
 

@@ -1,5 +1,4 @@
 import type { ApprovalOutcome, ApprovalStatus } from "../../approval/index.js";
-import { utf8ByteLength } from "../../portable/index.js";
 
 /** What `trace` adds to each ToolCallRecord; everything is off by default. */
 export interface TraceOptions {
@@ -70,19 +69,6 @@ export function withApproval(event: ToolCallEndEvent, outcome: ApprovalOutcome |
 
 /** The default of {@link TraceOptions.maxSummaryBytes}. */
 export const DEFAULT_MAX_SUMMARY_BYTES = 1024;
-
-/** Cuts text to at most `maxBytes` UTF-8 bytes, marking the cut with its full size. */
-export function summarizeText(text: string, maxBytes: number): string {
-  const size = utf8ByteLength(text);
-  if (size <= maxBytes) return text;
-  const suffix = `… (${size} bytes)`;
-  const room = Math.max(0, maxBytes - utf8ByteLength(suffix));
-  let cut = text.slice(0, room);
-  while (utf8ByteLength(cut) > room) cut = cut.slice(0, -1);
-  // A cut between the halves of a surrogate pair would leave a lone half, which is not valid text.
-  if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
-  return `${cut}${suffix}`;
-}
 
 /** Calls a host hook, so that a hook which throws or rejects never breaks a run. */
 export function callHook<T>(hook: ((event: T) => void) | undefined, event: T): void {

@@ -15,6 +15,8 @@ const LIMITS: RunLimits = {
   maxLogLines: 10,
   maxLogLineBytes: 100,
   maxOutputBytes: 10_000,
+  maxArgumentBytes: 100_000,
+  maxTotalArgumentBytes: 1_000_000,
 };
 
 const job = (code: string, extra: Partial<PoolJob> & { limits?: Partial<RunLimits> } = {}): PoolJob => {

@@ -14,6 +14,8 @@ const LIMITS: RunLimits = {
   maxLogLines: 10,
   maxLogLineBytes: 100,
   maxOutputBytes: 10_000,
+  maxArgumentBytes: 100_000,
+  maxTotalArgumentBytes: 1_000_000,
 };
 
 type OnCalls = PoolJob["onCalls"];

@@ -1,6 +1,8 @@
 import type { QuickJSContext, QuickJSHandle } from "quickjs-emscripten-core";
 import { callError, failedEnvelopeJson, type Diagnostic, type RunRecord } from "../../envelopes/index.js";
 import { LIMIT_MESSAGES } from "../../errors/index.js";
+import { MAX_TOOL_NAME_LENGTH } from "../../tools/index.js";
+import { boundMessage, boundStack, CallBounds, longName, refuseLongName, type Refusal } from "./call-bounds.js";
 import { createLogBuffer, type LogBuffer } from "./log-buffer.js";
 import { LIVE_LOG_BATCH_LINES, LIVE_LOG_FLUSH_MS, type GuestHostKind, type HostCallRequest, type ReplyBatch, type RunOutcome, type RunRequest } from "../protocol.js";
 import type { GuestChannel, StopReason } from "./guest-channel.js";
@@ -31,6 +33,7 @@ export class GuestBridge {
   private outgoing: HostCallRequest[] = [];
   private readonly pending = new Map<number, { name: string; stack: string }>();
   private readonly logs: LogBuffer;
+  private readonly bounds: CallBounds;
   /** Someone listens: console lines go to the host as they are written (see RunRequest.live). */
   private readonly live: boolean;
   private logsSentAt = Date.now();
@@ -51,6 +54,7 @@ export class GuestBridge {
     private readonly hooks: BridgeHooks,
   ) {
     this.logs = createLogBuffer(request.limits.maxLogLines, request.limits.maxLogLineBytes);
+    this.bounds = new CallBounds(request.limits);
     this.live = request.live === true;
     this.recorder = request.record ? new RunRecorder(request.record) : undefined;
   }
@@ -90,21 +94,28 @@ export class GuestBridge {
       return context.newArrayBuffer(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
     }
     if (kind === "encode") return context.newString(this.encode(args[1]));
-    const isLog = kind === "log";
-    const refused = this.count(isLog ? "console" : text(1), isLog);
-    if (refused !== null) return refused;
-    if (isLog) {
+    // Whatever the script chose crosses to the host bounded: names, stacks, reasons, each call's arguments and the run's.
+    if (kind === "log") {
+      const refused = this.count("console", true);
+      if (refused !== null) return refused;
       this.logs.write(text(1));
       // A full batch goes at once; otherwise the interrupt handler and the run loop send lines on time.
       if (this.live && this.logs.waiting >= LIVE_LOG_BATCH_LINES) this.sendLogsIfDue();
       return undefined;
     }
+    // A name longer than any tool's is never read out of the guest: its length is all that is needed.
+    const nameLength = this.lengthOf(args[1]);
+    const name = nameLength > MAX_TOOL_NAME_LENGTH ? longName(nameLength) : text(1);
+    const refused = this.count(name, false);
+    if (refused !== null) return refused;
     const callId = ++this.nextCallId;
-    const name = text(1);
     if (kind === "tool" || kind === "catalog" || kind === "files" || kind === "resources") {
-      const stack = text(3);
+      const stack = boundStack(text(3));
+      if (nameLength > MAX_TOOL_NAME_LENGTH) return this.refuse(callId, refuseLongName(kind, name), stack);
       const content = kind === "tool" && text(4) === "content" ? { content: true as const } : {};
       const callArgs = text(2) || "{}";
+      const refusal = this.bounds.check(name, callArgs);
+      if (refusal) return this.refuse(callId, refusal, stack);
       const verdict = this.recorder?.call(callId, kind, name, callArgs, content.content) ?? "send";
       if (typeof verdict === "object") return this.diverge(verdict.diverged, stack);
       if (verdict === "send") this.outgoing.push({ kind, callId, name, args: callArgs, stack, ...content });
@@ -112,11 +123,28 @@ export class GuestBridge {
       return context.newNumber(callId);
     }
     // The guest refused the arguments itself: answer at once and let the host record the call.
-    const message = text(2) || "Arguments are not JSON.";
+    const message = boundMessage(text(2) || "Arguments are not JSON.");
+    return this.refuse(callId, { name, code: "invalid_arguments", message }, boundStack(text(3)));
+  }
+
+  /** The length of a guest string, read without copying it out; 0 for anything else. */
+  private lengthOf(handle: QuickJSHandle | undefined): number {
+    if (handle === undefined || this.context.typeof(handle) !== "string") return 0;
+    // A string primitive's length is its own, not a getter a script could replace.
+    const length = this.context.getProp(handle, "length");
+    try {
+      return this.context.getNumber(length);
+    } finally {
+      length.dispose();
+    }
+  }
+
+  /** Answers a call at once with a failed envelope, and lets the host record it without seeing more than the bounds allow. */
+  private refuse(callId: number, { name, code, message }: Refusal, stack: string): HostResult {
     const verdict = this.recorder?.call(callId, "note", name);
-    if (typeof verdict === "object") return this.diverge(verdict.diverged, text(3));
-    this.outgoing.push({ kind: "note", callId, name, code: "invalid_arguments", message });
-    return this.answer("invalid_arguments", message);
+    if (typeof verdict === "object") return this.diverge(verdict.diverged, stack);
+    this.outgoing.push({ kind: "note", callId, name, code, message });
+    return this.answer(code, message);
   }
 
   /** The base64 text of an ArrayBuffer the guest passes (bytes a script writes to a file). */
@@ -183,7 +211,7 @@ export class GuestBridge {
   }
 
   /** An envelope made on this side, as the JSON text the guest turns into an already settled promise. */
-  private answer(code: "invalid_arguments" | "limit_exceeded", message: string): QuickJSHandle {
+  private answer(code: Refusal["code"], message: string): QuickJSHandle {
     return this.context.newString(failedEnvelopeJson(callError(code, message)));
   }
 

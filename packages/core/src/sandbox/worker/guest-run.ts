@@ -1,9 +1,10 @@
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime } from "quickjs-emscripten-core";
 import type { ExecutionErrorKind, PausedRun, SessionSnapshot } from "../../envelopes/index.js";
-import { ERROR_MESSAGES, LIMIT_MESSAGES } from "../../errors/index.js";
+import { cutText, ERROR_MESSAGES, LIMIT_MESSAGES } from "../../errors/index.js";
 import { MAX_JSON_DEPTH as MAX_RESULT_DEPTH, nestsDeeperThan } from "../../serializer/index.js";
 import { ENGINE_BASELINE_PAGES, type RunRequest } from "../protocol.js";
 import { bindRunGlobals } from "./bind-run-globals.js";
+import { boundStack } from "./call-bounds.js";
 import { classifyError, type ClassifiedError } from "./classify-error.js";
 import type { GuestEngine } from "./create-guest-engine.js";
 import { describeGuestError } from "./describe-guest-error.js";
@@ -323,7 +324,10 @@ export class GuestRun {
       this.retire = true;
       return { kind: "InternalError", message: "Script threw a value that could not be read.", stack: null };
     }
-    return classifyError(text, compiling, memoryBytes, this.request.callStyle === "value");
+    // The script chose this text: the host gets no more of it than the result could show.
+    const classified = classifyError(text, compiling, memoryBytes, this.request.callStyle === "value");
+    const stack = classified.stack === null ? null : boundStack(classified.stack);
+    return { ...classified, message: cutText(classified.message, this.request.limits.maxOutputBytes), stack };
   }
 
   /** Settles nothing and frees everything; an abort here (a corrupt heap) retires the worker. */

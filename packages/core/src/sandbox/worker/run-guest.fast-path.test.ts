@@ -13,7 +13,7 @@ async function runOnce(code: string): Promise<RunDone | undefined> {
   const prepared = prepareScript(code, { maxCodeBytes: 10_000 });
   const channel: GuestChannel = { send: () => {}, wait: () => "timeout", isCancelled: () => false };
   let done: RunDone | undefined;
-  const limits = { timeoutMs: 2000, memoryBytes: 16 * 1024 * 1024, maxStackBytes: 256 * 1024, maxHostCalls: 10, maxLogLines: 10, maxLogLineBytes: 100, maxOutputBytes: 1_000_000 };
+  const limits = { timeoutMs: 2000, memoryBytes: 16 * 1024 * 1024, maxStackBytes: 256 * 1024, maxHostCalls: 10, maxLogLines: 10, maxLogLineBytes: 100, maxOutputBytes: 1_000_000, maxArgumentBytes: 100_000, maxTotalArgumentBytes: 1_000_000 };
   runGuest({ engine, request: { type: "run", id: 1, source: prepared.source, fileName: prepared.fileName, limits, search: false }, channel, report: (d) => (done = d) });
   return done;
 }

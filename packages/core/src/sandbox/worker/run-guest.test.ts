@@ -17,6 +17,8 @@ const LIMITS: RunLimits = {
   maxLogLines: 10,
   maxLogLineBytes: 100,
   maxOutputBytes: 10_000,
+  maxArgumentBytes: 100_000,
+  maxTotalArgumentBytes: 1_000_000,
 };
 
 /** A host in the same thread: every tool call is answered at once with its own arguments. */

@@ -8,6 +8,9 @@ export type AdversarialCategory =
   | "escape"
   | "output"
   | "tool-calls"
+  | "bridge"
+  | "host-work"
+  | "tenants"
   | "typescript"
   | "isolation";
 
@@ -52,6 +55,11 @@ export interface AdversarialCase {
   expect: ExpectedOutcome;
   /** Isolation cases: runs that start at the same time as this one. */
   observers?: Observers;
+  /**
+   * Tenant cases: scripts the second principal (see AdversarialTarget) runs, `before` ahead of the case (it must
+   * complete) and `after` it, which must return `result`: what the victim keeps, the adversary did not reach.
+   */
+  victim?: { before?: string; after: string; result: JsonValue };
   /**
    * Only stopping the engine from outside ends this case in time (terminating its worker): it never returns to the
    * interpreter, whose polls end every other runaway script. An engine on the host's own thread cannot be stopped so,

@@ -3,9 +3,15 @@ import { ADVERSARIAL_CASES } from "./adversarial-cases.js";
 import { ADVERSARIAL_LIMITS } from "./adversarial-limits.js";
 
 describe("ADVERSARIAL_CASES", () => {
-  it("covers every category of attack: CPU, memory, stack, escapes, output, tool calls, TypeScript, isolation", () => {
+  it("covers every category of attack: CPU, memory, stack, escapes, output, tool calls, the bridge, host work, tenants, TypeScript, isolation", () => {
     const categories = new Set(ADVERSARIAL_CASES.map((entry) => entry.category));
-    expect([...categories].sort()).toEqual(["cpu", "escape", "isolation", "memory", "output", "stack", "tool-calls", "typescript"]);
+    expect([...categories].sort()).toEqual(["bridge", "cpu", "escape", "host-work", "isolation", "memory", "output", "stack", "tenants", "tool-calls", "typescript"]);
+  });
+
+  it("has every tenant case check what the victim keeps", () => {
+    for (const entry of ADVERSARIAL_CASES.filter((candidate) => candidate.category === "tenants" && candidate.name.includes("another principal"))) {
+      expect(entry.victim, entry.name).toBeDefined();
+    }
   });
 
   it("names each case once and gives every failure a kind and every profile its limits", () => {

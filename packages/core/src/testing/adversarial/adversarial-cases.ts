@@ -1,4 +1,7 @@
 import type { AdversarialCase } from "./adversarial-case.js";
+import { BRIDGE_CASES } from "./bridge-cases.js";
+import { HOST_WORK_CASES } from "./host-work-cases.js";
+import { TENANT_CASES } from "./tenant-cases.js";
 import { CPU_CASES } from "./cpu-cases.js";
 import { ESCAPE_CASES } from "./escape-cases.js";
 import { ISOLATION_CASES } from "./isolation-cases.js";
@@ -16,6 +19,9 @@ export const ADVERSARIAL_CASES: readonly AdversarialCase[] = [
   ...ESCAPE_CASES,
   ...OUTPUT_CASES,
   ...TOOL_CALL_CASES,
+  ...BRIDGE_CASES,
+  ...HOST_WORK_CASES,
+  ...TENANT_CASES,
   ...TYPESCRIPT_CASES,
   ...ISOLATION_CASES,
 ];

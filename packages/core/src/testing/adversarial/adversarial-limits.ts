@@ -10,6 +10,8 @@ const SHARED = {
   maxOutputBytes: 64 * 1024,
   maxLogLines: 50,
   maxToolResultBytes: 256 * 1024,
+  maxArgumentBytes: 512 * 1024,
+  maxTotalArgumentBytes: 2 * MiB,
 } as const;
 
 /** The limits of each adversarial profile; a harness creates one code mode (or gateway) per profile. */
@@ -17,3 +19,9 @@ export const ADVERSARIAL_LIMITS: Readonly<Record<AdversarialProfile, Readonly<Pa
   deadline: Object.freeze({ ...SHARED, timeoutMs: 500 }),
   roomy: Object.freeze({ ...SHARED, timeoutMs: 15_000 }),
 });
+
+/** The allowlist of the adversary's runs: its own tools, and the glob shape (`*.read_*`) a long name once stalled. */
+export const ADVERSARIAL_ALLOW: readonly string[] = Object.freeze(["adversary.*", "*.read_*"]);
+
+/** The caps of the workspace a harness gives scripts (a folder per principal, in a fresh temporary folder). */
+export const ADVERSARIAL_WORKSPACE = Object.freeze({ maxFileBytes: 512 * 1024, maxTotalBytes: MiB });

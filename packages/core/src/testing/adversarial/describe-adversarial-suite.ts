@@ -5,16 +5,24 @@ import { ADVERSARIAL_CASES } from "./adversarial-cases.js";
 import { ADVERSARIAL_LIMITS } from "./adversarial-limits.js";
 import { checkExecutionResult } from "./check-execution-result.js";
 
+/**
+ * Who runs a script: the adversary (every case), whose allowlist is ADVERSARIAL_ALLOW, or the victim, a second
+ * principal with no allowlist whose files the tenant cases reach for.
+ */
+export type AdversarialPrincipal = "adversary" | "victim";
+
 /** A code mode (or anything in front of one, such as a gateway) the suite runs scripts through. */
 export interface AdversarialTarget {
-  execute(code: string): Promise<ExecutionResult>;
+  /** Runs a script as `principal` (default the adversary): in a code mode, as its own owner and allowlist. */
+  execute(code: string, principal?: AdversarialPrincipal): Promise<ExecutionResult>;
   close(): Promise<void>;
 }
 
 /**
- * Builds the target for one profile: with exactly these limits and the tools of createAdversaryTools (or a server
- * whose `adversary.echo` answers the same), and with the check off (`check: "off"`): the suite holds the run's own
- * defences to account, and the check would refuse some of its scripts before they ran.
+ * Builds the target for one profile: with exactly these limits, the tools of createAdversaryTools (or a server whose
+ * tools of the same names answer the same), a workspace with ADVERSARIAL_WORKSPACE's caps in a fresh folder, each
+ * principal in a folder of its own, and the check off (`check: "off"`): the suite holds the run's own defences to
+ * account, and the check would refuse some of its scripts before they ran.
  */
 export type AdversarialHarness = (limits: Partial<ExecutionLimits>, profile: AdversarialProfile) => AdversarialTarget | Promise<AdversarialTarget>;
 
@@ -46,7 +54,15 @@ function hostPrototypes(): string {
  * leave the host's prototypes alone, and be followed by a run that succeeds.
  *
  * @example
- * describeAdversarialSuite("createCodeMode", (limits) => createCodeMode({ tools: createAdversaryTools(), limits, check: "off" }));
+ * describeAdversarialSuite("createCodeMode", (limits) => {
+ *   const workspace = { dir, ...ADVERSARIAL_WORKSPACE };
+ *   const codeMode = createCodeMode({ tools: createAdversaryTools(), limits, workspace, check: "off" });
+ *   return {
+ *     execute: (code, principal = "adversary") =>
+ *       codeMode.execute(code, principal === "adversary" ? { owner: principal, allow: ADVERSARIAL_ALLOW } : { owner: principal }),
+ *     close: () => codeMode.close(),
+ *   };
+ * });
  */
 export function describeAdversarialSuite(name: string, harness: AdversarialHarness, options: AdversarialSuiteOptions = {}): void {
   const slackMs = options.slackMs ?? 5000;
@@ -58,6 +74,10 @@ export function describeAdversarialSuite(name: string, harness: AdversarialHarne
     const target = targets.get(entry.profile)!;
     const limits = ADVERSARIAL_LIMITS[entry.profile];
     const before = hostPrototypes();
+    if (entry.victim?.before) {
+      const prepared = await target.execute(entry.victim.before, "victim");
+      expect(prepared.status, `the victim's first run: ${JSON.stringify(prepared.error)}`).toBe("completed");
+    }
     const started = performance.now();
     const own = target.execute(entry.code).then((result) => ({ result, elapsed: performance.now() - started }));
     const observed = Array.from({ length: entry.observers?.count ?? 0 }, (_, index) => target.execute(entry.observers!.code(index)));
@@ -79,6 +99,10 @@ export function describeAdversarialSuite(name: string, harness: AdversarialHarne
       expect(observer, `observer ${index}: ${JSON.stringify(observer.error)}`).toMatchObject(wanted);
     });
     expect(hostPrototypes(), "the host's prototypes").toBe(before);
+    if (entry.victim) {
+      const kept = await target.execute(entry.victim.after, "victim");
+      expect(kept, "what the victim keeps").toMatchObject({ status: "completed", result: entry.victim.result });
+    }
     expect(({} as Record<string, unknown>)["polluted"]).toBeUndefined();
 
     const next = await target.execute(NEXT[entry.profile].code);

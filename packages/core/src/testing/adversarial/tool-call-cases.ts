@@ -21,7 +21,7 @@ export const TOOL_CALL_CASES: readonly AdversarialCase[] = [
   ),
   calls(
     "arguments whose answer is too large",
-    "const r = await tools.adversary.echo({ text: 'x'.repeat(2 * 1024 * 1024) }); return r.ok ? 'ok' : r.error.code;",
+    "const r = await tools.adversary.echo({ text: 'x'.repeat(300 * 1024) }); return r.ok ? 'ok' : r.error.code;",
     returns("limit_exceeded"),
   ),
   calls(

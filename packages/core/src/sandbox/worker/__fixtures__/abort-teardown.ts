@@ -12,7 +12,7 @@ const { compileQuickJSModule, memoryPages } = await import("../../host/index.js"
 const { createGuestEngine, runGuest } = await import("../index.js");
 
 const MiB = 1024 * 1024;
-const limits = { timeoutMs: 5000, memoryBytes: 8 * MiB, maxStackBytes: 256 * 1024, maxHostCalls: 10, maxLogLines: 10, maxLogLineBytes: 100, maxOutputBytes: 10_000 };
+const limits = { timeoutMs: 5000, memoryBytes: 8 * MiB, maxStackBytes: 256 * 1024, maxHostCalls: 10, maxLogLines: 10, maxLogLineBytes: 100, maxOutputBytes: 10_000, maxArgumentBytes: 100_000, maxTotalArgumentBytes: 1_000_000 };
 const engine = await createGuestEngine({ wasmModule: await compileQuickJSModule(), ...memoryPages(limits.memoryBytes), serializerSource: SERIALIZER_SOURCE });
 const prepared = prepareScript("await null; const keep = []; while (true) keep.push({ a: [1, 2, 3] });", { maxCodeBytes: 10_000 });
 let done: RunDone | undefined;
