@@ -1,6 +1,6 @@
-// A page that runs model-written scripts against tools of the page itself. Vite ships @codemode/core's WebAssembly
-// as assets (the build's `new URL("../quickjs.wasm", import.meta.url)`) and its Web Worker as a chunk; the engines
-// run in Web Workers (`?engine=in-process`: on the page's own thread).
+// A page that runs model-written scripts against tools of the page itself. Vite and webpack (each builds it) ship
+// @codemode/core's WebAssembly as assets (the build's `new URL("../quickjs.wasm", import.meta.url)`) and its Web
+// Worker as a chunk; the engines run in Web Workers (`?engine=in-process`: on the page's own thread).
 import { createCodeMode, defineTool } from "@codemode/core";
 
 const BOOKS = [
