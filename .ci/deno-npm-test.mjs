@@ -12,7 +12,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { createServer } from "node:http";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -154,12 +154,21 @@ try {
   if (cached.code !== 0) throw new Error(`deno cache failed:\n${cached.output}`);
   const npmCache = join(denoDir, "npm");
   const compiler = findCompiler(npmCache);
+  // <registry>/@typescript/typescript-<platform>-<arch>/<version>/lib/tsc, beside <registry>/typescript/<version>.
+  const compilerPackage = dirname(dirname(compiler));
+  const typescriptManifest = join(dirname(dirname(dirname(compilerPackage))), "typescript", basename(compilerPackage), "package.json");
+  if (!existsSync(typescriptManifest)) throw new Error(`no ${typescriptManifest} beside ${compiler}`);
 
   const runs = [
     { name: "no permission, check off", check: "off", permissions: [] },
-    // The checker (TypeScript 7's native compiler) is a process: it reads its package, the environment it is started
-    // with, and is started by path. The core itself needs none of these.
-    { name: "the checker's permissions, default check", check: "refuse", permissions: ["--allow-env", `--allow-read=${npmCache}`, `--allow-run=${compiler}`] },
+    // The checker (TypeScript 7's native compiler) is a process: typescript-go reads its package.json, passes on the
+    // whole environment and checks the binary before it starts it. The core itself needs none of these. (Granting
+    // read of the whole npm cache is the simpler equivalent the docs give.)
+    {
+      name: "the checker's permissions, default check",
+      check: "refuse",
+      permissions: ["--allow-env", `--allow-read=${typescriptManifest},${compiler}`, `--allow-run=${compiler}`],
+    },
     { name: "no permission, default check", check: "refuse", permissions: [] },
   ];
   for (const run of runs) {
