@@ -1,7 +1,8 @@
 // A Deno script that lets a model-written script answer a question over two tools, with no permission flag when
 // @codemode/core is installed from npm: `deno run src/main.ts`. The core runs its engines in worker threads and
-// loads its WebAssembly through Deno's own module loader. (In this workspace the package is a link outside
-// node_modules, so the test grants read access to its dist folder.)
+// loads its WebAssembly through Deno's own module loader; without the script check's three flags (README) scripts run
+// unchecked. (In this workspace the package is a link outside node_modules, so the test grants read access to its
+// dist folder.)
 import { createCodeMode, defineTool } from "@codemode/core";
 
 const FLIGHTS = [

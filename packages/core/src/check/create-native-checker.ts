@@ -143,9 +143,13 @@ function isUnavailable(error: unknown): boolean {
 
 function unavailable(cause: unknown): CodeModeError {
   const reason = cause instanceof Error ? cause.message : String(cause);
+  // Deno without the permissions the compiler's process needs says "run again with the --allow-... flag".
+  const fix = /run again with the --allow-\w+ flag/.test(reason)
+    ? "grant Deno what the compiler needs (--allow-env, --allow-read of Deno's npm cache, --allow-run of the compiler's binary)"
+    : "reinstall with optional dependencies (npm install)";
   return new CodeModeError(
     "CHECK_UNAVAILABLE",
-    `The script checker could not run (${reason}). It is TypeScript 7's native compiler, the dependency ${CHECKER_PACKAGE} of @codemode/core with its platform package @typescript/typescript-${platform()}-${arch()}: reinstall with optional dependencies (npm install), or turn checking off with createCodeMode({ check: "off" }).`,
+    `The script checker could not run (${reason}). It is TypeScript 7's native compiler, the dependency ${CHECKER_PACKAGE} of @codemode/core with its platform package @typescript/typescript-${platform()}-${arch()}: ${fix}, or turn checking off with createCodeMode({ check: "off" }).`,
     { cause },
   );
 }
