@@ -57,7 +57,11 @@ export interface EngineReport {
   settings: { maxConcurrentCalls: number; poolSize: string };
 }
 
-/** The engine as users get it (the built dist), with the bench tools and room for 100 calls in flight (workload C). */
+/**
+ * The engine as users get it (the built dist), with the bench tools and room for 100 calls in flight (workload C).
+ * Unchecked: these workloads measure the sandbox against the raw QuickJS floor; what the check before a run adds is
+ * `bench check`'s to measure (checked runs beside unchecked ones).
+ */
 export function createBenchEngine(engine: "workers" | "in-process" = "workers"): CodeMode {
   return createCodeMode({
     engine,
@@ -65,6 +69,7 @@ export function createBenchEngine(engine: "workers" | "in-process" = "workers"):
       defineTool({ name, description: `Benchmark tool ${name}.`, inputSchema: BENCH_INPUT_SCHEMA, execute }),
     ),
     limits: { maxConcurrentCalls: 100 },
+    check: "off",
   });
 }
 
