@@ -68,6 +68,7 @@ export {
 export { DEFAULT_LIMITS, resolveLimits, type ExecutionLimits } from "./limits/index.js";
 export { describeExecutionEvent, HARD_STOP_GRACE_MS } from "./sandbox/index.js";
 export { formatExecutionResult, toModelView } from "./model-view/index.js";
+export { MAX_JSON_DEPTH, nestsDeeperThan } from "./serializer/index.js";
 export {
   createMemorySessionStore,
   DEFAULT_SESSION_OPTIONS,

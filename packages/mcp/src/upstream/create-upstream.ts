@@ -12,7 +12,7 @@ import {
   type Resource,
   type Tool,
 } from "@modelcontextprotocol/client";
-import { CodeModeError } from "@codemode/core";
+import { CodeModeError, MAX_JSON_DEPTH, nestsDeeperThan } from "@codemode/core";
 import type { UpstreamConfig } from "../config/index.js";
 import { createRedactor } from "../operate/index.js";
 import { createUpstreamTransport } from "./create-upstream-transport.js";
@@ -377,8 +377,12 @@ export function createUpstream(id: string, config: UpstreamConfig, options: Crea
     const call = linkAbort([signal, connectionSignal]);
     try {
       const result = await run(call.signal);
-      const size = Buffer.byteLength(JSON.stringify(result));
+      const json = JSON.stringify(result);
+      const size = Buffer.byteLength(json);
       if (size > maxResponseBytes) throw tooLarge(label, size);
+      // The same bound on every Node line: Node 22's JSON reader gives up on a deep answer (a RangeError), newer V8
+      // reads it, and the sandbox would refuse it anyway.
+      if (nestsDeeperThan(json, MAX_JSON_DEPTH)) throw new RangeError(`nested deeper than ${MAX_JSON_DEPTH} levels`);
       return result;
     } catch (error) {
       if (signal?.aborted) throw new CodeModeError("CANCELLED", `The call to ${label} was cancelled.`);
