@@ -69,6 +69,7 @@ export { DEFAULT_LIMITS, resolveLimits, type ExecutionLimits } from "./limits/in
 export { describeExecutionEvent, HARD_STOP_GRACE_MS } from "./sandbox/index.js";
 export { formatExecutionResult, toModelView } from "./model-view/index.js";
 export { MAX_JSON_DEPTH, nestsDeeperThan } from "./serializer/index.js";
+export type { EngineKind } from "./platform/index.js";
 export {
   createMemorySessionStore,
   DEFAULT_SESSION_OPTIONS,
