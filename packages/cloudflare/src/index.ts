@@ -14,6 +14,7 @@ export type {
   ExecutionError,
   ExecutionErrorKind,
   ExecutionResult,
+  JsonSchema,
   JsonValue,
   PendingCall,
   ToolCallRecord,
