@@ -197,10 +197,12 @@ async function connect(era: ClientEra, options: SessionClientsOptions, onRespons
   const recording = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const response = await fetch(input, init);
     const sent = new Headers(init?.headers).get("mcp-session-id") ?? response.headers.get("mcp-session-id") ?? undefined;
+    const replica = response.headers.get("x-codemode-replica");
     // A 404 comes from a replica that does not know the session: it is the answer that makes the client start
-    // again, not a request the session was served on.
-    const served = response.status !== 404 ? sent : undefined;
-    onResponse(era === "2025-11-25" ? served : undefined, response.headers.get("x-codemode-replica") ?? "");
+    // again, not a request the session was served on. A 5xx without a replica's header is HAProxy's own answer (a
+    // 502 when the replica died mid-request): no replica served it either.
+    const served = response.status !== 404 && !(response.status >= 500 && replica === null) ? sent : undefined;
+    onResponse(era === "2025-11-25" ? served : undefined, replica ?? "");
     return response;
   };
   const transport = new StreamableHTTPClientTransport(new URL(options.url), {
