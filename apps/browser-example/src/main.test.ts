@@ -27,13 +27,15 @@ describe.skipIf(!existsSync(CHROMIUM))("the page in Chromium", () => {
     for (const isolated of [false, true]) {
       for (const engine of ["workers", "in-process"] as const) {
         const name = `${bundler}-${engine}-${isolated ? "isolated" : "plain"}`;
-        it(`runs a TypeScript script against the page's tool and ends a runaway one, built by ${bundler}, ${engine}, ${isolated ? "cross-origin isolated" : "not isolated"}`, async () => {
+        it(`runs TypeScript scripts against the page's tools, ends a runaway one, cancels, times out and holds a call, built by ${bundler}, ${engine}, ${isolated ? "cross-origin isolated" : "not isolated"}`, async () => {
           const served = await serveFolder(`${ROOT}${folder}`, isolated);
           const page = await browser.newPage();
-          const run = async (code?: string) => {
+          // `meanwhile` acts on the page while the script runs (cancels it, answers its approval).
+          const run = async (code?: string, meanwhile?: () => Promise<void>) => {
             if (code !== undefined) await page.fill("#code", code);
             await page.evaluate(() => delete document.querySelector<HTMLElement>("#result")!.dataset.status);
             await page.click("#run");
+            await meanwhile?.();
             await page.waitForSelector("#result[data-status]");
             return { status: await page.getAttribute("#result", "data-status"), shown: JSON.parse((await page.textContent("#result"))!) as unknown };
           };
@@ -52,6 +54,42 @@ describe.skipIf(!existsSync(CHROMIUM))("the page in Chromium", () => {
               expect(await run("for (;;) new Array(1e8).join('');")).toMatchObject({ status: "failed", shown: { kind: "TimeoutExceeded" } });
             }
             expect(await run("return 6 * 7;")).toEqual({ status: "completed", shown: 42 });
+
+            // Tool calls behave the same whichever way their replies reach the engine (see the end of this test).
+            const sequential = "let found = 0;\nfor (let i = 0; i < 20; i++) found += (await tools.library.search({ author: 'Lem' })).data.length;\nreturn found;";
+            expect(await run(sequential)).toEqual({ status: "completed", shown: 20 });
+            // A reply of about 300 KiB, several times a Web Worker's 64 KiB mailbox, with characters of 2 to 4 bytes.
+            const chapter = (index: number) => `Chapter ${index + 1} of Solaris: ${"Genly Ai crossed the Gobrin ice, « 雪 » 🙂 ".repeat(60)}`;
+            const text = Array.from({ length: 100 }, (_, index) => chapter(index)).join("\n");
+            expect(new TextEncoder().encode(text).length).toBeGreaterThan(4 * 64 * 1024);
+            const large = "const text = (await tools.library.fullText({ title: 'Solaris', chapters: 100 })).data;\nreturn { length: text.length, chapters: text.split('\\n').length, end: text.slice(-60) };";
+            expect(await run(large)).toEqual({ status: "completed", shown: { length: text.length, chapters: 100, end: text.slice(-60) } });
+            await page.screenshot({ path: `${SHOTS}large-reply-${name}.png`, fullPage: true });
+            // Cancelled, then past the deadline, while the script waits for a call that has not answered.
+            const waiting = "await tools.library.wait({ ms: 5000 });\nreturn 'answered';";
+            const cancel = async () => {
+              await page.waitForSelector('#calls[data-waiting~="library.wait"]');
+              await page.click("#cancel");
+            };
+            expect(await run(waiting, cancel)).toMatchObject({ status: "failed", shown: { kind: "Cancelled" } });
+            expect(await run(waiting)).toMatchObject({ status: "failed", shown: { kind: "TimeoutExceeded" } });
+            // Held for a person's approval past the 1000 ms deadline: the time held does not count against it.
+            const approve = async () => {
+              await page.waitForSelector("#approval:not([hidden])");
+              await page.screenshot({ path: `${SHOTS}approval-${name}.png`, fullPage: true });
+              await page.waitForTimeout(1500);
+              await page.click("#approve");
+            };
+            expect(await run("return (await tools.library.borrow({ title: 'Kindred' })).data;", approve)).toEqual({ status: "completed", shown: { borrowed: "Kindred" } });
+            expect(await run("return 6 * 7;")).toEqual({ status: "completed", shown: 42 });
+
+            // Which way the replies went: the isolated page's Web Workers read every reply from shared memory (one
+            // batch per sequential call above), the others got none that way.
+            const replies = await page.getAttribute("#stats", "data-shared-memory-replies");
+            if (engine === "in-process") expect(replies).toBe("");
+            else if (isolated) expect(Number(replies)).toBeGreaterThanOrEqual(23);
+            else expect(replies).toBe("0");
+            await page.screenshot({ path: `${SHOTS}calls-${name}.png`, fullPage: true });
           } finally {
             await page.close();
             await served.close();

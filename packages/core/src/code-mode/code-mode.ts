@@ -212,6 +212,12 @@ export interface CodeModeStats {
   running: number;
   /** Executions waiting for a worker. */
   queued: number;
+  /**
+   * Browsers' Web Workers only: batches of tool-call replies written to the workers' shared memory so far. It grows in
+   * a cross-origin isolated page, where a worker blocks in `Atomics.wait` for its replies as a worker thread does, and
+   * stays 0 elsewhere, where replies travel as messages.
+   */
+  sharedMemoryReplies?: number;
 }
 
 /** Options of {@link CodeMode.endSession}. */

@@ -26,10 +26,12 @@ async function compileAsset(url: URL): Promise<WebAssembly.Module> {
 /** The platform of the `browser` and `default` builds. */
 export const platform: Platform = {
   engines: typeof (globalThis as { Worker?: unknown }).Worker === "function" ? ["workers", "in-process"] : ["in-process"],
-  createPool: (engine, options) =>
-    engine === "workers"
-      ? createWorkerPool({ ...options, startWorker: createWebWorkerStarter(compileEngine) })
-      : createInProcessPool({ ...options, engineModule: compileEngine }),
+  createPool(engine, options) {
+    if (engine === "in-process") return createInProcessPool({ ...options, engineModule: compileEngine });
+    const starter = createWebWorkerStarter(compileEngine);
+    const pool = createWorkerPool({ ...options, startWorker: starter.start });
+    return { ...pool, stats: () => ({ ...pool.stats(), sharedMemoryReplies: starter.sharedMemoryReplies() }) };
+  },
   cpuCount: () => (globalThis as { navigator?: { hardwareConcurrency?: number } }).navigator?.hardwareConcurrency ?? 1,
   createWorkspaces: refuseWorkspace,
   async loadTypeStripper() {

@@ -59,6 +59,11 @@ export interface WorkerInit {
   maximumPages: number;
   /** The shared flags (SIGNAL): absent in a browser page that is not cross-origin isolated, which has no shared memory. */
   signal?: SharedArrayBuffer;
+  /**
+   * Where the host writes runs and call replies for a Web Worker in a cross-origin isolated page, which reads them as
+   * it blocks in Atomics.wait (see createMailboxReader).
+   */
+  mailbox?: SharedArrayBuffer;
   /** The port the host posts runs and call replies on; a worker thread reads it with receiveMessageOnPort. */
   replyPort?: MessagePort;
   /** Guest JavaScript: an expression that evaluates to `(value) => string`, the JSON text of a returned value. */

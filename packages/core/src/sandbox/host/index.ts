@@ -15,3 +15,4 @@ export { startNodeWorker } from "./worker-slot.js";
 export { compileQuickJSModule, memoryPages, compilePackageAsset } from "./quickjs-module.js";
 export { HARD_STOP_GRACE_MS } from "./run-deadlines.js";
 export { createWorkerPool, type WorkerPool, type WorkerPoolOptions } from "./worker-pool.js";
+export { createSharedFlags } from "./shared-flags.js";

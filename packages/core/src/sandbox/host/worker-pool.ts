@@ -41,7 +41,7 @@ export interface WorkerPool {
    */
   expect(): void;
   /** How many runs are running on a worker, and how many wait to start (in the queue or posted behind another). */
-  stats(): { running: number; queued: number };
+  stats(): { running: number; queued: number; sharedMemoryReplies?: number };
   close(): Promise<void>;
 }
 

@@ -1,7 +1,8 @@
 import { MessageChannel } from "node:worker_threads";
-import { CANCELLED_RUNS, SIGNAL, SIGNAL_SLOTS, type WorkerInit, type WorkerMessage } from "../protocol.js";
+import type { WorkerInit, WorkerMessage } from "../protocol.js";
 import type { StartWorker, WorkerLink } from "./pool-state.js";
 import { compileQuickJSModule } from "./quickjs-module.js";
+import { createSharedFlags } from "./shared-flags.js";
 import { sandboxWorkerUrl, startWorker } from "./start-worker.js";
 
 /**
@@ -12,10 +13,7 @@ import { sandboxWorkerUrl, startWorker } from "./start-worker.js";
 export const startNodeWorker: StartWorker = (options) => {
   const worker = startWorker(sandboxWorkerUrl(), { stackSizeMb: options.stackSizeMb });
   const { port1, port2 } = new MessageChannel();
-  const signal = new SharedArrayBuffer(4 * SIGNAL_SLOTS);
-  const flags = new Int32Array(signal);
-  // Cancels signalled so far: the next one goes in the slot after the last one's.
-  let cancels = 0;
+  const flags = createSharedFlags();
   worker.unref();
   compileQuickJSModule().then(
     (wasmModule) => {
@@ -24,7 +22,7 @@ export const startNodeWorker: StartWorker = (options) => {
         port2.close();
         return;
       }
-      const init: WorkerInit = { type: "init", wasmModule, ...options.init, signal, replyPort: port2 };
+      const init: WorkerInit = { type: "init", wasmModule, ...options.init, signal: flags.buffer, replyPort: port2 };
       try {
         worker.postMessage(init, [port2]);
       } catch {
@@ -36,26 +34,13 @@ export const startNodeWorker: StartWorker = (options) => {
   worker.on("message", (message: WorkerMessage) => options.onMessage(message));
   worker.on("error", () => options.onFailure());
   worker.on("exit", () => options.onFailure());
-  const wake = () => {
-    Atomics.add(flags, SIGNAL.wake, 1);
-    Atomics.notify(flags, SIGNAL.wake);
-  };
   const link: WorkerLink = {
     post(message) {
       port1.postMessage(message);
-      wake();
+      flags.wake();
     },
-    signal(flag, runId) {
-      const at = flag === "held" ? SIGNAL.held : SIGNAL.cancel + (cancels++ % CANCELLED_RUNS);
-      Atomics.store(flags, at, runId);
-      wake();
-    },
-    soon() {
-      // Still set: the worker has not woken to it yet, so a burst of executions wakes it once.
-      if (Atomics.compareExchange(flags, SIGNAL.soon, 0, 1) === 1) return false;
-      wake();
-      return true;
-    },
+    signal: flags.signal,
+    soon: flags.soon,
     terminate() {
       port1.close();
       return worker.terminate();

@@ -1,13 +1,15 @@
 // The entry of a sandbox Web Worker (browsers): it instantiates the engine the page compiled, in a capped memory, then
-// runs one request at a time on the same run loop as a worker thread, awaiting the page's replies as messages.
-import { isCancelled, type ReplyBatch, type RunDone, type RunRequest, type WorkerInit } from "../protocol.js";
+// runs one request at a time. In a cross-origin isolated page it serves as a worker thread does, blocking in
+// Atomics.wait and reading the page's runs and replies from its shared mailbox; elsewhere it awaits them as messages.
+import type { ReplyBatch, RunDone, RunRequest, WorkerInit, WorkerMessage } from "../protocol.js";
 import { createInProcessChannel, type InProcessChannel } from "../in-process/index.js";
-import { createEngineRealms, createGuestEngine, runGuestAsync, type EngineRealms, type GuestEngine } from "../worker/index.js";
+import { createEngineRealms, createGuestEngine, runGuestAsync, serveBlocking, type EngineRealms, type GuestEngine } from "../worker/index.js";
+import { createMailboxReader } from "./shared-mailbox.js";
 import type { SignalMessage } from "./start-web-worker.js";
 import type { WorkerScope } from "./web-worker-scope.js";
 
 const scope = globalThis as unknown as WorkerScope;
-const post = (message: unknown) => scope.postMessage(message);
+const post = (message: WorkerMessage) => scope.postMessage(message);
 
 const queued: RunRequest[] = [];
 let nextRun: ((request: RunRequest) => void) | undefined;
@@ -38,11 +40,15 @@ scope.onmessage = (event) => {
 async function start(init: WorkerInit): Promise<void> {
   const engine = await createGuestEngine(init);
   post({ type: "ready" });
-  await serve(engine, createEngineRealms(engine, init.sessions === true), init.signal ? new Int32Array(init.signal) : undefined);
+  const servesSessions = init.sessions === true;
+  if (!init.signal || !init.mailbox) return serve(engine, createEngineRealms(engine, servesSessions));
+  // From here on this worker never returns to its event loop: everything the page sends comes through shared memory.
+  const read = createMailboxReader(init.mailbox, (taken) => scope.postMessage(taken));
+  serveBlocking({ engine, flags: new Int32Array(init.signal), read, post, servesSessions });
 }
 
-/** Runs what the page posts until the engine must not be used again; the pool then terminates this worker. */
-async function serve(engine: GuestEngine, realms: EngineRealms, flags: Int32Array | undefined): Promise<void> {
+/** Runs what the page posts as messages until the engine must not be used again; the pool then terminates this worker. */
+async function serve(engine: GuestEngine, realms: EngineRealms): Promise<void> {
   for (;;) {
     let request = queued.shift();
     if (request === undefined) {
@@ -58,8 +64,6 @@ async function serve(engine: GuestEngine, realms: EngineRealms, flags: Int32Arra
     const id = request.id;
     if (cancelled.delete(id)) channel.cancel();
     current = { id, channel };
-    // With shared memory the page's cancel reaches the interrupt handler while the script computes.
-    const shared: InProcessChannel = flags ? { ...channel, isCancelled: (runId) => channel.isCancelled(runId) || isCancelled(flags, runId) } : channel;
     const realm = realms.take(request);
     if (realm === null) return post({ type: "retired" });
     let reported = false;
@@ -67,7 +71,7 @@ async function serve(engine: GuestEngine, realms: EngineRealms, flags: Int32Arra
       reported = done.retire;
       post(done);
     };
-    const result = await runGuestAsync({ engine, request, channel: shared, report, realm });
+    const result = await runGuestAsync({ engine, request, channel, report, realm });
     channel.close();
     current = undefined;
     if (!realms.finish(request, result)) {

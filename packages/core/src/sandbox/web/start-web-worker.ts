@@ -1,45 +1,63 @@
-import { CANCELLED_RUNS, SIGNAL, SIGNAL_SLOTS, type WorkerInit, type WorkerMessage } from "../protocol.js";
-import type { StartWorker, WorkerLink } from "../host/index.js";
+import type { WorkerInit, WorkerMessage } from "../protocol.js";
+import { createSharedFlags, type StartWorker, type WorkerLink } from "../host/index.js";
+import { createMailboxWriter, MAILBOX_BYTES, type MailboxTaken } from "./shared-mailbox.js";
 
-/** A message only the Web Worker reads: a flag changed (with shared memory it is also set there). */
+/** A message only the Web Worker reads, without shared memory: a flag changed. */
 export interface SignalMessage {
   type: "signal";
   flag: "cancel" | "held";
   runId: number;
 }
 
+/** Sandbox Web Workers of one pool, and how their replies reached them. */
+export interface WebWorkerStarter {
+  start: StartWorker;
+  /** Reply batches written to the workers' shared memory so far (0 in a page that is not cross-origin isolated). */
+  sharedMemoryReplies(): number;
+}
+
 /**
- * Starts a sandbox Web Worker (browsers). The host posts runs and replies as messages, which the worker awaits
- * between the steps of its run loop; in a cross-origin isolated page the cancel and held flags are shared memory too,
- * so the worker's interrupt handler sees a cancel while the script computes. The pool terminates the worker when a
- * run passes its deadline and the grace, whatever the script is doing.
+ * Starts sandbox Web Workers (browsers). In a cross-origin isolated page a worker runs as a worker thread does: it
+ * blocks in Atomics.wait on shared flags, and the host writes runs and replies into its shared mailbox and wakes it.
+ * Elsewhere the host posts them as messages, which the worker awaits between the steps of its run loop. Either way
+ * the pool terminates the worker when a run passes its deadline and the grace, whatever the script is doing.
  */
-export function createWebWorkerStarter(engineModule: () => Promise<WebAssembly.Module>): StartWorker {
-  return (options) => {
+export function createWebWorkerStarter(engineModule: () => Promise<WebAssembly.Module>): WebWorkerStarter {
+  let sharedMemoryReplies = 0;
+  const start: StartWorker = (options) => {
     // Written as bundlers look for it (Vite, webpack): the worker is built as a chunk of its own.
     const worker = new Worker!(new URL("./sandbox-web-worker.js", import.meta.url), { type: "module" });
-    const shared = (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === true ? new SharedArrayBuffer(4 * SIGNAL_SLOTS) : undefined;
-    const flags = shared ? new Int32Array(shared) : undefined;
-    let cancels = 0;
+    const isolated = (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === true;
+    const flags = isolated ? createSharedFlags() : undefined;
+    const mailbox = flags ? new SharedArrayBuffer(MAILBOX_BYTES) : undefined;
+    const writer = flags && mailbox ? createMailboxWriter(mailbox, flags.wake) : undefined;
     engineModule().then(
       (wasmModule) => {
         if (!options.isCurrent()) return;
-        const init: WorkerInit = { type: "init", wasmModule, ...options.init, ...(shared ? { signal: shared } : {}) };
+        const init: WorkerInit = { type: "init", wasmModule, ...options.init, ...(flags ? { signal: flags.buffer, mailbox } : {}) };
         worker.postMessage(init);
       },
       () => options.onFailure(),
     );
-    worker.onmessage = (event) => options.onMessage(event.data as WorkerMessage);
+    worker.onmessage = (event) => {
+      const message = event.data as WorkerMessage | MailboxTaken;
+      if (message.type === "taken") writer?.taken();
+      else options.onMessage(message);
+    };
     worker.onerror = () => options.onFailure();
     worker.onmessageerror = () => options.onFailure();
     const link: WorkerLink = {
-      post: (message) => worker.postMessage(message),
-      signal(flag, runId) {
-        if (flags) Atomics.store(flags, flag === "held" ? SIGNAL.held : SIGNAL.cancel + (cancels++ % CANCELLED_RUNS), runId);
-        worker.postMessage({ type: "signal", flag, runId } satisfies SignalMessage);
+      post(message) {
+        if (!writer) return worker.postMessage(message);
+        if (message.type === "replies") sharedMemoryReplies++;
+        writer.post(message);
       },
-      // An idle Web Worker waits in its event loop: there is nothing to wake ahead of a run.
-      soon: () => false,
+      signal(flag, runId) {
+        if (flags) flags.signal(flag, runId);
+        else worker.postMessage({ type: "signal", flag, runId } satisfies SignalMessage);
+      },
+      // Without shared memory an idle Web Worker waits in its event loop: there is nothing to wake ahead of a run.
+      soon: () => flags?.soon() ?? false,
       terminate() {
         worker.terminate();
         return Promise.resolve();
@@ -49,4 +67,5 @@ export function createWebWorkerStarter(engineModule: () => Promise<WebAssembly.M
     };
     return link;
   };
+  return { start, sharedMemoryReplies: () => sharedMemoryReplies };
 }
