@@ -40,7 +40,10 @@ export interface WorkerPool {
    * the caller's preparation of the run. Does nothing when no worker is idle.
    */
   expect(): void;
-  /** How many runs are running on a worker, and how many wait to start (in the queue or posted behind another). */
+  /**
+   * How many runs are running on a worker, and how many wait to start (in the queue or posted behind another); for Web
+   * Workers, also the reply batches written to their shared memory (see CodeModeStats).
+   */
   stats(): { running: number; queued: number; sharedMemoryReplies?: number };
   close(): Promise<void>;
 }

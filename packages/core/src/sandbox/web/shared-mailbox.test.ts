@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { createSharedFlags, startWorker } from "../host/index.js";
 import type { ReplyBatch, RunRequest } from "../protocol.js";
-import { createMailboxReader, createMailboxWriter, MAILBOX_BYTES, type MailboxMessage } from "./shared-mailbox.js";
+import { createMailboxReader, createMailboxWriter, MAILBOX_BYTES, type MailboxMessage, type MailboxTaken } from "./shared-mailbox.js";
 
 /** A writer and a reader over one mailbox, the reader's word handed straight back to the writer. */
 function pair() {
@@ -61,5 +62,30 @@ describe("createMailboxWriter", () => {
     expect(readAll()).toEqual([second]);
     // Nothing more was waiting, so the reader said nothing more.
     expect(counts()).toEqual({ wakes: 3, words: 1 });
+  });
+});
+
+describe("createMailboxReader", () => {
+  it("gives a thread blocked in Atomics.wait every message, a large one in pieces, in order", async () => {
+    const flags = createSharedFlags();
+    const mailbox = new SharedArrayBuffer(MAILBOX_BYTES);
+    const writer = createMailboxWriter(mailbox, flags.wake);
+    const worker = startWorker(new URL("./__fixtures__/mailbox-echo-worker.ts", import.meta.url), {});
+    const sent = [replies(1, "small"), replies(2, JSON.stringify({ data: "é 雪 🙂 ".repeat(30_000) })), replies(3, "after")];
+    try {
+      const received = new Promise<MailboxMessage[]>((resolve) => {
+        const messages: MailboxMessage[] = [];
+        worker.on("message", (message: MailboxMessage | MailboxTaken) => {
+          if (message.type === "taken") return writer.taken();
+          messages.push(message);
+          if (messages.length === sent.length) resolve(messages);
+        });
+      });
+      worker.postMessage({ signal: flags.buffer, mailbox });
+      for (const message of sent) writer.post(message);
+      expect(await received).toEqual(sent);
+    } finally {
+      await worker.terminate();
+    }
   });
 });
