@@ -58,7 +58,7 @@ describe.skipIf(!existsSync(CHROMIUM))("the page in Chromium", () => {
             // Tool calls behave the same whichever way their replies reach the engine (see the end of this test).
             const sequential = "let found = 0;\nfor (let i = 0; i < 20; i++) found += (await tools.library.search({ author: 'Lem' })).data.length;\nreturn found;";
             expect(await run(sequential)).toEqual({ status: "completed", shown: 20 });
-            // A reply of about 300 KiB, several times a Web Worker's 64 KiB mailbox, with characters of 2 to 4 bytes.
+            // A reply of 284 KiB, more than four times a Web Worker's 64 KiB mailbox, with characters of 2 to 4 bytes.
             const chapter = (index: number) => `Chapter ${index + 1} of Solaris: ${"Genly Ai crossed the Gobrin ice, « 雪 » 🙂 ".repeat(60)}`;
             const text = Array.from({ length: 100 }, (_, index) => chapter(index)).join("\n");
             expect(new TextEncoder().encode(text).length).toBeGreaterThan(4 * 64 * 1024);
