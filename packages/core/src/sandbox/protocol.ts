@@ -246,6 +246,13 @@ export interface GuestHostCalls {
   encode: { args: [buffer: ArrayBufferLike]; returns: string };
 }
 
+/** The operations of each namespace a script may have besides `tools`: the guest defines them, the host answers them. */
+export const NAMESPACE_OPERATIONS = {
+  catalog: ["search", "list", "count", "describe", "toolkits"],
+  files: ["read", "write", "list", "remove"],
+  resources: ["list", "read"],
+} as const;
+
 /** The kinds of `host(kind, ...)` call. */
 export type GuestHostKind = keyof GuestHostCalls;
 
