@@ -227,11 +227,11 @@ export type WorkerMessage = CallBatch | RunDone | WorkerReady | WorkerRetired | 
  * text.
  */
 export interface GuestHostCalls {
-  /** `options` is `"content"` when the call asked for its content blocks. */
-  tool: { args: [name: string, args: string, stack: string | undefined, options: string]; returns: number | string };
-  catalog: { args: [name: string, args: string, stack: string | undefined, options: string]; returns: number | string };
-  files: { args: [name: string, args: string, stack: string | undefined, options: string]; returns: number | string };
-  resources: { args: [name: string, args: string, stack: string | undefined, options: string]; returns: number | string };
+  /** `options` is given, as `"content"`, only when the call asked for its content blocks. */
+  tool: { args: [name: string, args: string, stack: string | undefined, options?: "content"]; returns: number | string };
+  catalog: { args: [name: string, args: string, stack: string | undefined, options?: "content"]; returns: number | string };
+  files: { args: [name: string, args: string, stack: string | undefined, options?: "content"]; returns: number | string };
+  resources: { args: [name: string, args: string, stack: string | undefined, options?: "content"]; returns: number | string };
   /** A call whose arguments are not JSON: the worker records it and answers with the refusal's envelope text. */
   invalid: { args: [name: string, message: string, stack: string | undefined]; returns: string };
   /** The clock a recorded run reads, in milliseconds since the epoch (replayed from the record when resumed). */

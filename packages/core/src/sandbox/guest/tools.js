@@ -35,25 +35,27 @@
   const call = (kind, name, args, options, stack = new ErrorOf().stack) => {
     // `{ content: true }` asks for the blocks the data leaves out (images, audio, resources) in `meta.content`.
     const content = kind === "tool" && options !== null && typeof options === "object" && options.content === true;
-    /** @type {(envelope: any) => unknown} */
-    const value = (envelope) => (content ? { data: envelope.data, content: (envelope.meta && envelope.meta.content) || [] } : envelope.data);
-    /** @type {(envelope: any, resolve: (value: unknown) => void, reject: (error: unknown) => void) => void} */
-    const open = ToolCallErrorOf && kind === "tool"
-      ? (envelope, resolve, reject) => (envelope.ok ? resolve(value(envelope)) : reject(new ToolCallErrorOf(name, envelope.error, stack)))
-      : (envelope, resolve) => resolve(envelope);
-    let text;
+    const values = ToolCallErrorOf !== undefined && kind === "tool";
+    let text, invalid;
     try {
       text = stringify(args === undefined ? {} : args, kind === "files" ? encodeFiles : encode);
     } catch (error) {
       // @ts-expect-error: whatever was thrown, its message (if any) is shown
-      const answer = host("invalid", name, "Arguments are not JSON: " + (error && error.message) + ".", stack);
-      return new PromiseOf((resolve, reject) => open(parse(answer), resolve, reject));
+      invalid = "Arguments are not JSON: " + (error && error.message) + ".";
     }
-    const id = host(kind, name, text, stack, content ? "content" : "");
+    // A call the host refuses at once is answered with its envelope's text, the others with an id for `deliver`. The
+    // content flag goes only when asked for: each argument is one more read on the host's side.
+    const id = invalid !== undefined ? host("invalid", name, invalid, stack)
+      : content ? host(kind, name, /** @type {string} */ (text), stack, "content") : host(kind, name, /** @type {string} */ (text), stack);
     return new PromiseOf((resolve, reject) => {
-      if (typeof id === "string") open(parse(id), resolve, reject);
-      // @ts-expect-error: `waiting` holds the resolvers of calls by id, as any object of the guest's own
-      else waiting[id] = (envelope) => open(envelope, resolve, reject);
+      // The envelope as it is, or in the value call style its data or a ToolCallErrorOf.
+      /** @type {(envelope: any) => void} */
+      const open = values
+        ? (envelope) => (envelope.ok ? resolve(content ? { data: envelope.data, content: (envelope.meta && envelope.meta.content) || [] } : envelope.data)
+          : reject(new (/** @type {NonNullable<typeof ToolCallErrorOf>} */ (ToolCallErrorOf))(name, envelope.error, stack)))
+        : resolve;
+      if (typeof id === "string") open(parse(id));
+      else waiting[id] = open;
     });
   };
   const refuse = () => { throw new TypeErrorOf("tools cannot be changed or enumerated; use catalog to find tools."); };
