@@ -34,8 +34,11 @@ export interface ApprovalOutcome {
 
 /** The approvals of one execution's tool calls. */
 export interface ApprovalGate {
-  /** Resolves `null` when the call may run, else the error the script receives; `"pause"` in pause mode only. */
-  check(tool: ToolDefinition, args: unknown, call: { callId: string; signal: AbortSignal }): Promise<CallError | null | "pause">;
+  /**
+   * `null` when the call may run, else the error the script receives; `"pause"` in pause mode only. A tool without an
+   * approval rule is answered at once rather than as a promise: most calls need no approval, and each await is a turn.
+   */
+  check(tool: ToolDefinition, args: unknown, call: { callId: string; signal: AbortSignal }): CallError | null | "pause" | Promise<CallError | null | "pause">;
   /** The outcome of a call that asked, by the id its `execute` gets; undefined for calls that did not ask. */
   outcome(callId: string): ApprovalOutcome | undefined;
   /** Whether a call is waiting for its answer right now. */
@@ -54,35 +57,9 @@ export function createApprovalGate(options: ApprovalGateOptions): ApprovalGate {
     if (outcome.status !== "paused") options.onAnswer?.({ tool, callId }, outcome);
   };
   return {
-    async check(tool, args, { callId, signal }) {
-      // A person's decision holds whatever the rule says now: a rule reading the context may answer otherwise.
-      const decided = options.pause?.decisions.get(callId);
-      if (decided !== undefined) {
-        settle(tool.name, callId, { approved: decided === null, status: statusOf(decided), waitedMs: 0 });
-        return decided;
-      }
-      const required = await requiresApproval(tool, args, { callId, signal, context: options.context });
-      if (required !== true) return required === false ? null : required;
-      if (options.pause) {
-        options.onAsk?.({ tool: tool.name, callId });
-        const request = { tool: tool.name, arguments: args, context: options.context, callId, mode: "pause" as const };
-        const verdict = requestDecisionNow({ approve: options.approve, request });
-        settle(tool.name, callId, { approved: verdict === null, status: verdict === "pause" ? "paused" : statusOf(verdict), waitedMs: 0 });
-        return verdict;
-      }
-      const started = performance.now();
-      waiting.set(callId, started);
-      if (waiting.size === 1) options.onHold(true);
-      options.onAsk?.({ tool: tool.name, callId });
-      try {
-        const request = { tool: tool.name, arguments: args, context: options.context, callId, mode: "block" as const };
-        const refused = await requestApproval({ approve: options.approve, request, signal, timeoutMs: options.timeoutMs });
-        settle(tool.name, callId, { approved: refused === null, status: statusOf(refused), waitedMs: Math.round(performance.now() - started) });
-        return refused;
-      } finally {
-        waiting.delete(callId);
-        if (waiting.size === 0) options.onHold(false);
-      }
+    check(tool, args, call) {
+      if (!tool.requiresApproval && !options.pause?.decisions.has(call.callId)) return null;
+      return ask(tool, args, call);
     },
     outcome: (callId) => outcomes.get(callId),
     isWaiting: (callId) => waiting.has(callId),
@@ -92,6 +69,37 @@ export function createApprovalGate(options: ApprovalGateOptions): ApprovalGate {
       return { approved: false, status: "cancelled", waitedMs: Math.round(performance.now() - started) };
     },
   };
+
+  async function ask(tool: ToolDefinition, args: unknown, { callId, signal }: { callId: string; signal: AbortSignal }): Promise<CallError | null | "pause"> {
+    // A person's decision holds whatever the rule says now: a rule reading the context may answer otherwise.
+    const decided = options.pause?.decisions.get(callId);
+    if (decided !== undefined) {
+      settle(tool.name, callId, { approved: decided === null, status: statusOf(decided), waitedMs: 0 });
+      return decided;
+    }
+    const required = await requiresApproval(tool, args, { callId, signal, context: options.context });
+    if (required !== true) return required === false ? null : required;
+    if (options.pause) {
+      options.onAsk?.({ tool: tool.name, callId });
+      const request = { tool: tool.name, arguments: args, context: options.context, callId, mode: "pause" as const };
+      const verdict = requestDecisionNow({ approve: options.approve, request });
+      settle(tool.name, callId, { approved: verdict === null, status: verdict === "pause" ? "paused" : statusOf(verdict), waitedMs: 0 });
+      return verdict;
+    }
+    const started = performance.now();
+    waiting.set(callId, started);
+    if (waiting.size === 1) options.onHold(true);
+    options.onAsk?.({ tool: tool.name, callId });
+    try {
+      const request = { tool: tool.name, arguments: args, context: options.context, callId, mode: "block" as const };
+      const refused = await requestApproval({ approve: options.approve, request, signal, timeoutMs: options.timeoutMs });
+      settle(tool.name, callId, { approved: refused === null, status: statusOf(refused), waitedMs: Math.round(performance.now() - started) });
+      return refused;
+    } finally {
+      waiting.delete(callId);
+      if (waiting.size === 0) options.onHold(false);
+    }
+  }
 }
 
 function statusOf(refused: CallError | null): ApprovalStatus {

@@ -232,11 +232,11 @@ export type WorkerMessage = CallBatch | RunDone | WorkerReady | WorkerRetired | 
  * text.
  */
 export interface GuestHostCalls {
-  /** `options` is `"content"` when the call asked for its content blocks. */
-  tool: { args: [name: string, args: string, stack: string | undefined, options: string]; returns: number | string };
-  catalog: { args: [name: string, args: string, stack: string | undefined, options: string]; returns: number | string };
-  files: { args: [name: string, args: string, stack: string | undefined, options: string]; returns: number | string };
-  resources: { args: [name: string, args: string, stack: string | undefined, options: string]; returns: number | string };
+  /** `options` is given, as `"content"`, only when the call asked for its content blocks. */
+  tool: { args: [name: string, args: string, stack: string | undefined, options?: "content"]; returns: number | string };
+  catalog: { args: [name: string, args: string, stack: string | undefined, options?: "content"]; returns: number | string };
+  files: { args: [name: string, args: string, stack: string | undefined, options?: "content"]; returns: number | string };
+  resources: { args: [name: string, args: string, stack: string | undefined, options?: "content"]; returns: number | string };
   /** A call whose arguments are not JSON: the worker records it and answers with the refusal's envelope text. */
   invalid: { args: [name: string, message: string, stack: string | undefined]; returns: string };
   /** The clock a recorded run reads, in milliseconds since the epoch (replayed from the record when resumed). */
@@ -250,6 +250,13 @@ export interface GuestHostCalls {
   /** An ArrayBuffer's bytes as base64, for a file a script writes. */
   encode: { args: [buffer: ArrayBufferLike]; returns: string };
 }
+
+/** The operations of each namespace a script may have besides `tools`: the guest defines them, the host answers them. */
+export const NAMESPACE_OPERATIONS = {
+  catalog: ["search", "list", "count", "describe", "toolkits"],
+  files: ["read", "write", "list", "remove"],
+  resources: ["list", "read"],
+} as const;
 
 /** The kinds of `host(kind, ...)` call. */
 export type GuestHostKind = keyof GuestHostCalls;

@@ -1,6 +1,7 @@
 import type { Ajv2020, ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
 import type { RegExpEngine } from "ajv/dist/types/index.js";
 import type { RE2JS } from "re2js";
+import type { StandardSchemaV1 } from "@standard-schema/spec";
 import { cutText, previewText } from "../errors/index.js";
 import type { ToolSchema } from "./tool-definition.js";
 import { isStandardSchema } from "./to-json-schema.js";
@@ -10,6 +11,8 @@ export type ValidationResult = { ok: true; value: unknown } | { ok: false; messa
 
 /** Checks one tool's arguments; compiled on first use, so a large catalog costs nothing until called. */
 export type ArgumentValidator = (args: unknown) => ValidationResult | Promise<ValidationResult>;
+
+type StandardOutcome = StandardSchemaV1.Result<unknown>;
 
 let ajv: Promise<Ajv2020> | undefined;
 
@@ -41,20 +44,28 @@ function linearRegExp(engine: typeof RE2JS): RegExpEngine {
 /** Builds the validator for an input schema: Standard Schemas validate themselves, JSON Schema goes through Ajv. */
 export function createArgumentValidator(schema: ToolSchema | undefined): ArgumentValidator {
   if (schema === undefined) return (args) => ({ ok: true, value: args });
+  // Answered at once whenever the schema answers at once (not as a promise): each await is a turn of the microtask
+  // queue on every tool call.
   if (isStandardSchema(schema)) {
-    return async (args) => {
-      const outcome = await schema["~standard"].validate(args);
-      if (!outcome.issues) return { ok: true, value: outcome.value };
-      return { ok: false, message: joinIssues(outcome.issues.slice(0, MAX_ISSUES).map(formatIssue), outcome.issues.length) };
+    const read = (outcome: StandardOutcome): ValidationResult =>
+      outcome.issues
+        ? { ok: false, message: joinIssues(outcome.issues.slice(0, MAX_ISSUES).map(formatIssue), outcome.issues.length) }
+        : { ok: true, value: outcome.value };
+    return (args) => {
+      const outcome = schema["~standard"].validate(args);
+      return outcome instanceof Promise ? outcome.then(read) : read(outcome);
     };
   }
   let compiled: ValidateFunction | null | undefined;
-  return async (args) => {
-    if (compiled === undefined) compiled = compile(schema, await sharedAjv());
+  const check = (validate: ValidateFunction | null, args: unknown): ValidationResult => {
     // A schema Ajv cannot compile is the tool's own problem; the tool still gets called and can reject the input.
-    if (compiled === null || compiled(args)) return { ok: true, value: args };
-    const errors = compiled.errors ?? [];
+    if (validate === null || validate(args)) return { ok: true, value: args };
+    const errors = validate.errors ?? [];
     return { ok: false, message: joinIssues(errors.slice(0, MAX_ISSUES).map(formatAjvError), errors.length) };
+  };
+  return (args) => {
+    if (compiled !== undefined) return check(compiled, args);
+    return sharedAjv().then((validator) => check((compiled ??= compile(schema, validator)), args));
   };
 }
 

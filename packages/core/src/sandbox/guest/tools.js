@@ -1,26 +1,13 @@
-// Defines `tools`, `catalog`, `files`, `resources` and the run's own globals (and, in the value call style,
-// `ToolCallError`) and returns `deliver`.
+// Defines `tools` and returns the calls' plumbing, which the namespace and globals pieces build on (namespace.js,
+// script-globals.js). In the value call style a failed tool call rejects with a `ToolCallErrorOf` (tool-call-error.js).
 // QuickJS evaluates this file as one expression: the lines above its first line that opens a parenthesis are for
 // the type checker and the linter, and are not part of the evaluated text.
 /** @type {import("./guest-pieces.js").ToolsPiece} */
-(function (host, withCatalog, values, withFiles, withResources, globalNames) {
+(function (host, ToolCallErrorOf) {
   "use strict";
   const stringify = JSON.stringify, parse = JSON.parse, freeze = Object.freeze, define = Object.defineProperty;
   const create = Object.create, ProxyOf = Proxy, ErrorOf = Error, TypeErrorOf = TypeError, Bytes = Uint8Array;
   const PromiseOf = Promise, waiting = create(null);
-  class ToolCallError extends ErrorOf {
-    /** @param {string} tool @param {{ code?: string, message?: string, retryable?: boolean } | undefined} error @param {string | undefined} stack */
-    constructor(tool, error, stack) {
-      const failure = error || {};
-      super(tool + " failed: " + failure.code + ": " + failure.message);
-      this.code = failure.code;
-      this.retryable = failure.retryable === true;
-      this.tool = tool;
-      if (typeof stack === "string") define(this, "stack", { value: stack, writable: true, configurable: true });
-    }
-  }
-  define(ToolCallError.prototype, "name", { value: "ToolCallError", writable: true, configurable: true });
-  if (values) define(globalThis, "ToolCallError", { value: ToolCallError });
   const BYTES = "\u0000codemode.bytes";
   /** @type {(value: Uint8Array) => string} */
   const base64 = (value) => host("encode", value.buffer.slice(value.byteOffset, value.byteOffset + value.byteLength));
@@ -42,30 +29,33 @@
     marked[BYTES] = base64(value);
     return marked;
   };
-  /** @type {(kind: "tool" | "catalog" | "files" | "resources", name: string, args: unknown, options?: any) => Promise<unknown>} */
-  const call = (kind, name, args, options) => {
-    const stack = new ErrorOf().stack;
+  // The stack is the call's own, taken as near the script as can be: QuickJS formats every frame of it, each the
+  // dearer the longer its function, and `call` is the longest here.
+  /** @type {(kind: "tool" | "catalog" | "files" | "resources", name: string, args: unknown, options?: any, stack?: string) => Promise<unknown>} */
+  const call = (kind, name, args, options, stack = new ErrorOf().stack) => {
     // `{ content: true }` asks for the blocks the data leaves out (images, audio, resources) in `meta.content`.
     const content = kind === "tool" && options !== null && typeof options === "object" && options.content === true;
-    /** @type {(envelope: any) => unknown} */
-    const value = (envelope) => (content ? { data: envelope.data, content: (envelope.meta && envelope.meta.content) || [] } : envelope.data);
-    /** @type {(envelope: any, resolve: (value: unknown) => void, reject: (error: unknown) => void) => void} */
-    const open = values && kind === "tool"
-      ? (envelope, resolve, reject) => (envelope.ok ? resolve(value(envelope)) : reject(new ToolCallError(name, envelope.error, stack)))
-      : (envelope, resolve) => resolve(envelope);
-    let text;
+    const values = ToolCallErrorOf !== undefined && kind === "tool";
+    let text, invalid;
     try {
       text = stringify(args === undefined ? {} : args, kind === "files" ? encodeFiles : encode);
     } catch (error) {
       // @ts-expect-error: whatever was thrown, its message (if any) is shown
-      const answer = host("invalid", name, "Arguments are not JSON: " + (error && error.message) + ".", stack);
-      return new PromiseOf((resolve, reject) => open(parse(answer), resolve, reject));
+      invalid = "Arguments are not JSON: " + (error && error.message) + ".";
     }
-    const id = host(kind, name, text, stack, content ? "content" : "");
+    // A call the host refuses at once is answered with its envelope's text, the others with an id for `deliver`. The
+    // content flag goes only when asked for: each argument is one more read on the host's side.
+    const id = invalid !== undefined ? host("invalid", name, invalid, stack)
+      : content ? host(kind, name, /** @type {string} */ (text), stack, "content") : host(kind, name, /** @type {string} */ (text), stack);
     return new PromiseOf((resolve, reject) => {
-      if (typeof id === "string") open(parse(id), resolve, reject);
-      // @ts-expect-error: `waiting` holds the resolvers of calls by id, as any object of the guest's own
-      else waiting[id] = (envelope) => open(envelope, resolve, reject);
+      // The envelope as it is, or in the value call style its data or a ToolCallErrorOf.
+      /** @type {(envelope: any) => void} */
+      const open = values
+        ? (envelope) => (envelope.ok ? resolve(content ? { data: envelope.data, content: (envelope.meta && envelope.meta.content) || [] } : envelope.data)
+          : reject(new (/** @type {NonNullable<typeof ToolCallErrorOf>} */ (ToolCallErrorOf))(name, envelope.error, stack)))
+        : resolve;
+      if (typeof id === "string") open(parse(id));
+      else waiting[id] = open;
     });
   };
   const refuse = () => { throw new TypeErrorOf("tools cannot be changed or enumerated; use catalog to find tools."); };
@@ -76,47 +66,18 @@
   const traps = (get, apply) => ({ get, apply, set: refuse, defineProperty: refuse, deleteProperty: refuse,
     ownKeys: refuse, setPrototypeOf: refuse, preventExtensions: refuse, getPrototypeOf: () => null });
   const made = create(null);
-  // An arrow function target: callable, without "prototype", and unfrozen so "name" or "length" may be tool names.
+  // The target is the call itself, an arrow function: callable without an apply trap (QuickJS gathers a trap's
+  // arguments into an array on every call), without "prototype", and unfrozen so "name" or "length" may be tool names.
   /** @type {(name: string) => any} */
-  const path = (name) => made[name] || (made[name] = new ProxyOf(() => {}, traps(
-    (_, key) => (hidden(key) ? undefined : path(name + "." + key)), (_, self, args) => call("tool", name, args[0], args[1]))));
+  const path = (name) => made[name] || (made[name] = new ProxyOf((/** @type {unknown} */ args, /** @type {unknown} */ options) =>
+    call("tool", name, args, options, new ErrorOf().stack), traps((_, key) => (hidden(key) ? undefined : path(name + "." + key)))));
   // tools.<key> is a namespace and, for a flat tool, the tool itself, so it is callable too.
   define(globalThis, "tools", { value: new ProxyOf(freeze(create(null)), traps((_, key) => (hidden(key) ? undefined : path(key)))) });
-  // The run's own globals: each reaches its tool or namespace as `tools.<name>` does. The script may add members of
-  // its own (a host's prelude adds helpers to a namespace); they are read before the tools'.
-  /** @type {(name: string) => any} */
-  const scriptGlobal = (name) => {
-    const added = create(null);
-    return new ProxyOf(() => {}, { ...traps((_, key) => (key in added ? added[key] : hidden(key) ? undefined : path(name + "." + key)),
-      (_, self, args) => call("tool", name, args[0], args[1])), set: (_, key, value) => ((added[key] = value), true) });
-  };
-  /** @type {string[]} */
-  const names = parse(globalNames);
-  for (let index = 0; index < names.length; index++) {
-    // @ts-expect-error: every index is below names.length
-    define(globalThis, names[index], { value: scriptGlobal(names[index]), writable: true, configurable: true });
-  }
-  if (withCatalog) {
-    /** @type {(name: string) => (args: unknown) => Promise<unknown>} */
-    const operation = (name) => (args) => call("catalog", name, args);
-    define(globalThis, "catalog", { value: freeze({ search: operation("search"), list: operation("list"),
-      count: operation("count"), describe: operation("describe"), toolkits: operation("toolkits") }) });
-  }
-  if (withFiles) {
-    /** @type {(name: string) => (args: unknown) => Promise<unknown>} */
-    const operation = (name) => (args) => call("files", name, args);
-    define(globalThis, "files", { value: freeze({ read: operation("read"), write: operation("write"),
-      list: operation("list"), remove: operation("remove") }) });
-  }
-  if (withResources) {
-    /** @type {(name: string) => (args: unknown) => Promise<unknown>} */
-    const operation = (name) => (args) => call("resources", name, args);
-    define(globalThis, "resources", { value: freeze({ list: operation("list"), read: operation("read") }) });
-  }
   /** @type {(key: string, value: any) => unknown} */
   const revive = (_, value) =>
     value !== null && typeof value === "object" && typeof value[BYTES] === "string" ? new Bytes(host("bytes", value[BYTES])) : value;
-  return (text, bytes) => {
+  /** @type {(text: string, bytes: boolean) => void} */
+  const deliver = (text, bytes) => {
     const replies = bytes ? parse(text, revive) : parse(text);
     for (let index = 0; index < replies.length; index++) {
       const id = replies[index][0], resolve = waiting[id];
@@ -124,4 +85,5 @@
       if (resolve) resolve(replies[index][1]);
     }
   };
+  return { deliver, call, path, traps, hidden };
 })

@@ -3,8 +3,9 @@ import { toErrorData, type CallErrorCode } from "../../errors/index.js";
 import { BYTES_KEY, encodeToolData } from "../../serializer/index.js";
 import type { Workspace } from "../../workspace/index.js";
 import { fromBase64 } from "../../portable/index.js";
+import { NAMESPACE_OPERATIONS } from "../protocol.js";
 
-const OPERATIONS = new Set(["read", "write", "list", "remove"]);
+const OPERATIONS = new Set<string>(NAMESPACE_OPERATIONS.files);
 
 /**
  * Runs one `files.*` call from its JSON arguments and answers with the envelope's JSON text (never throws); `bytes`

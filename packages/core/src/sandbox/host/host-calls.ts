@@ -11,7 +11,7 @@ import {
   type ResourceAllowFilter,
 } from "../../tools/index.js";
 import type { Workspace } from "../../workspace/index.js";
-import type { CallBatch, HostCallRequest, ReplyBatch } from "../protocol.js";
+import { NAMESPACE_OPERATIONS, type CallBatch, type HostCallRequest, type ReplyBatch } from "../protocol.js";
 import { endEvent, notRun, outcomeOf, parseArguments, traceArguments, type Entry } from "./call-entry.js";
 import { callFiles } from "./call-files.js";
 import { callResources } from "./call-resources.js";
@@ -91,7 +91,7 @@ export interface HostCalls {
   readonly stacks: ReadonlyMap<number, string>;
 }
 
-const CATALOG_OPERATIONS = new Set(["search", "list", "count", "describe", "toolkits"]);
+const CATALOG_OPERATIONS = new Set<string>(NAMESPACE_OPERATIONS.catalog);
 /** The most UTF-8 bytes of a call's message kept in its record, for the list of calls a failed run gives. */
 const MAX_LISTED_MESSAGE_BYTES = 256;
 let callSequence = 0;
@@ -99,7 +99,7 @@ let callSequence = 0;
 /** Creates the host side of one execution's calls. */
 export function createHostCalls(options: HostCallsOptions): HostCalls {
   const records = new Map<number, Entry>();
-  const running = new Map<number, AbortController>();
+  const running = new Map<number, LazyAbort>();
   const queued: CallRequest[] = [];
   const logs: string[] = [];
   let activeTools = 0;
@@ -169,7 +169,7 @@ export function createHostCalls(options: HostCallsOptions): HostCalls {
 
   const runTool = async (call: CallRequest) => {
     const started = performance.now();
-    const controller = new AbortController();
+    const controller = createLazyAbort();
     const hostCallId = options.pause ? `call_${options.pause.runId}_${call.callId}` : `call_${++callSequence}`;
     const args = parseArguments(call.args);
     running.set(call.callId, controller);
@@ -181,7 +181,7 @@ export function createHostCalls(options: HostCallsOptions): HostCalls {
     // Arguments short enough to fit whatever their bytes are need no measuring.
     emit?.({ type: "tool-call-start", callId: hostCallId, tool: call.name, arguments: cutText(call.args, EVENT_ARGUMENTS_BYTES) });
     activeTools++;
-    const reply = await callTool({ call, args, callId: hostCallId, signal: controller.signal, options, approvals });
+    const reply = await callTool({ call, args, callId: hostCallId, abort: controller, options, approvals });
     activeTools--;
     running.delete(call.callId);
     if (finished) return;
@@ -189,12 +189,14 @@ export function createHostCalls(options: HostCallsOptions): HostCalls {
       // Not a call that ended: it waits for a person, and `pending` lists it rather than the call records.
       records.delete(call.callId);
       pausedCalls.set(call.callId, { callId: hostCallId, tool: call.name, arguments: reply.paused.arguments, stack: call.stack });
-      const event = { tool: call.name, callId: hostCallId, ok: false, durationMs: roundMs(performance.now() - started) };
-      callHook(hooks?.onToolCallEnd, withApproval(event, approvals.outcome(hostCallId)));
+      if (hooks?.onToolCallEnd) {
+        const event = { tool: call.name, callId: hostCallId, ok: false, durationMs: roundMs(performance.now() - started) };
+        callHook(hooks.onToolCallEnd, withApproval(event, approvals.outcome(hostCallId)));
+      }
     } else {
       record(call.callId, call.name, started, reply.error, reply);
       const done = records.get(call.callId)!;
-      callHook(hooks?.onToolCallEnd, withApproval(endEvent(done, hostCallId), approvals.outcome(hostCallId)));
+      if (hooks?.onToolCallEnd) callHook(hooks.onToolCallEnd, withApproval(endEvent(done, hostCallId), approvals.outcome(hostCallId)));
       emit?.({ type: "tool-call-end", ...endEvent(done, hostCallId) });
     }
     const next = queued.shift();
@@ -353,13 +355,13 @@ interface CallToolOptions {
   args: unknown;
   /** The id the tool's `execute` gets. */
   callId: string;
-  signal: AbortSignal;
+  abort: LazyAbort;
   options: HostCallsOptions;
   approvals: ApprovalGate;
 }
 
 /** Runs one tool call: finds the tool, validates, asks for approval, executes and encodes the reply (never throws). */
-async function callTool({ call, args, callId, signal, options, approvals }: CallToolOptions): Promise<ToolReply> {
+async function callTool({ call, args, callId, abort, options, approvals }: CallToolOptions): Promise<ToolReply> {
   const allowed = options.allowed(call.name);
   let tool = allowed ? options.tools(call.name) : undefined;
   const limit = options.maxToolResultBytes;
@@ -367,15 +369,19 @@ async function callTool({ call, args, callId, signal, options, approvals }: Call
   let omitted = 0;
   let blocks: unknown[] | undefined;
   try {
-    if (!tool && allowed && options.findTool) tool = await options.findTool(call.name, signal);
+    if (!tool && allowed && options.findTool) tool = await options.findTool(call.name, abort.signal);
     if (!tool) return failure(callError("not_found", notFoundMessage(call.name, options)));
-    const validation = await tool.validate(args);
+    // Validation and approval are awaited only when they answer with a promise: each await is a turn of the microtask
+    // queue, and most calls need neither to wait.
+    const validated = tool.validate(args);
+    const validation = validated instanceof Promise ? await validated : validated;
     if (!validation.ok) return failure(callError("invalid_arguments", `Invalid arguments for ${call.name}: ${validation.message}.`));
-    const refused = await approvals.check(tool.definition, validation.value, { callId, signal });
+    const checked = approvals.check(tool.definition, validation.value, { callId, get signal() { return abort.signal; } });
+    const refused = checked instanceof Promise ? await checked : checked;
     if (refused === "pause") return { envelope: "", bytes: false, paused: { arguments: validation.value } };
     if (refused) return failure(refused, limit);
-    callHook(options.hooks?.onToolExecuteStart, { tool: call.name, callId });
-    const output: unknown = await tool.definition.execute(validation.value, { signal, callId, context: options.context });
+    if (options.hooks?.onToolExecuteStart) callHook(options.hooks.onToolExecuteStart, { tool: call.name, callId });
+    const output: unknown = await tool.definition.execute(validation.value, { callId, context: options.context, get signal() { return abort.signal; } });
     // Read inside the try: a returned Proxy or getter may throw as much as `execute` itself.
     const wrapped = isToolResult(output);
     data = wrapped ? output.data : output;
@@ -419,4 +425,26 @@ async function callCatalog(call: CallRequest, options: HostCallsOptions): Promis
 
 function roundMs(ms: number): number {
   return Math.round(ms * 100) / 100;
+}
+
+/** An abort controller whose signal is made when first read: most tools never read it, and a signal costs ~2 µs. */
+interface LazyAbort {
+  readonly signal: AbortSignal;
+  abort(): void;
+}
+
+function createLazyAbort(): LazyAbort {
+  let controller: AbortController | undefined;
+  let aborted = false;
+  return {
+    get signal() {
+      controller ??= new AbortController();
+      if (aborted) controller.abort();
+      return controller.signal;
+    },
+    abort() {
+      aborted = true;
+      controller?.abort();
+    },
+  };
 }

@@ -1,6 +1,14 @@
 import type { QuickJSContext, QuickJSHandle } from "quickjs-emscripten-core";
-import { GUEST_ARGS_SOURCE, GUEST_CLOCK_SOURCE, GUEST_CONSOLE_SOURCE, GUEST_TOOLS_SOURCE } from "../guest/index.js";
-import type { RunRequest } from "../protocol.js";
+import {
+  GUEST_ARGS_SOURCE,
+  GUEST_CLOCK_SOURCE,
+  GUEST_CONSOLE_SOURCE,
+  GUEST_NAMESPACE_SOURCE,
+  GUEST_SCRIPT_GLOBALS_SOURCE,
+  GUEST_TOOL_CALL_ERROR_SOURCE,
+  GUEST_TOOLS_SOURCE,
+} from "../guest/index.js";
+import { NAMESPACE_OPERATIONS, type RunRequest } from "../protocol.js";
 import { GuestBridge } from "./guest-bridge.js";
 import type { GuestChannel, StopReason } from "./guest-channel.js";
 import type { GuestValues } from "./guest-values.js";
@@ -42,23 +50,42 @@ export function bindRunGlobals(options: BindRunGlobalsOptions): GuestBridge {
     else made.value.dispose();
   }
   const lazy = (name: string, load: () => QuickJSHandle | null) => globals.lazy(name, load, kept && name === "args");
-  const loadTools = () => {
-    if (bridge.deliverer) return null;
-    const { search, callStyle, files, resources } = request;
-    const flag = (value: boolean) => (value ? context.true : context.false);
-    const names = context.newString(JSON.stringify(request.globals ?? []));
-    const made = callPiece(context, GUEST_TOOLS_SOURCE, "codemode:tools", host, flag(search), flag(callStyle === "value"), flag(files === true), flag(resources === true), names);
-    names.dispose();
-    if ("error" in made) return made as unknown as QuickJSHandle;
-    bridge.deliverer = globals.deliverer = made.value;
+  // The tools piece comes first whichever of its globals the script reads first: the others make their calls through
+  // what it returns, which the realm keeps (a session's later run may read `catalog` first).
+  const loadTools = (): Made | null => {
+    if (globals.tools) return null;
+    const errorClass = request.callStyle === "value" ? callPiece(context, GUEST_TOOL_CALL_ERROR_SOURCE, "codemode:errors") : undefined;
+    if (errorClass && "error" in errorClass) return errorClass;
+    const compiled = globals.toolsPiece ? { value: globals.toolsPiece } : context.evalCode(GUEST_TOOLS_SOURCE, "codemode:tools");
+    globals.toolsPiece = undefined;
+    const made = callCompiled(context, compiled, host, errorClass?.value ?? context.undefined);
+    errorClass?.value.dispose();
+    if ("error" in made) return made;
+    globals.tools = made.value;
+    bridge.deliverer = globals.deliverer = context.getProp(made.value, "deliver");
     return null;
   };
-  lazy("tools", loadTools);
-  if (request.search) lazy("catalog", loadTools);
-  if (request.files === true) lazy("files", loadTools);
-  if (request.resources === true) lazy("resources", loadTools);
-  if (request.callStyle === "value") lazy("ToolCallError", loadTools);
-  for (const name of request.globals ?? []) lazy(name, loadTools);
+  const onTools = (source: string, fileName: string, ...args: string[]) => () => {
+    const failed = loadTools();
+    if (failed) return failed as unknown as QuickJSHandle;
+    const handles = args.map((arg) => context.newString(arg));
+    const made = callPiece(context, source, fileName, globals.tools!, ...handles);
+    for (const handle of handles) handle.dispose();
+    if ("error" in made) return made as unknown as QuickJSHandle;
+    made.value.dispose();
+    return null;
+  };
+  const tools = () => loadTools() as unknown as QuickJSHandle | null;
+  lazy("tools", tools);
+  if (request.callStyle === "value") lazy("ToolCallError", tools);
+  for (const kind of ["catalog", "files", "resources"] as const) {
+    const wanted = kind === "catalog" ? request.search : request[kind] === true;
+    if (wanted) lazy(kind, onTools(GUEST_NAMESPACE_SOURCE, `codemode:${kind}`, kind, ...NAMESPACE_OPERATIONS[kind]));
+  }
+  if (request.globals && request.globals.length > 0) {
+    const load = onTools(GUEST_SCRIPT_GLOBALS_SOURCE, "codemode:globals", JSON.stringify(request.globals));
+    for (const name of request.globals) lazy(name, load);
+  }
   lazy("args", () => {
     const text = context.newString(request.args ?? "[]");
     const made = callPiece(context, GUEST_ARGS_SOURCE, "codemode:args", text, kept ? context.true : context.false);
@@ -78,8 +105,12 @@ export function bindRunGlobals(options: BindRunGlobalsOptions): GuestBridge {
 
 /** Compiles a guest piece and calls it with `args`; a failure is the guest's error. */
 function callPiece(context: QuickJSContext, source: string, fileName: string, ...args: QuickJSHandle[]): Made {
-  const compiled = context.evalCode(source, fileName);
-  if (compiled.error) return { error: compiled.error };
+  return callCompiled(context, context.evalCode(source, fileName), ...args);
+}
+
+/** Calls a compiled guest piece with `args`, then frees it; a failure is the guest's error. */
+function callCompiled(context: QuickJSContext, compiled: { value: QuickJSHandle } | { error: QuickJSHandle }, ...args: QuickJSHandle[]): Made {
+  if ("error" in compiled) return { error: compiled.error };
   const made = context.callFunction(compiled.value, context.undefined, ...args);
   compiled.value.dispose();
   return made.error ? { error: made.error } : { value: made.value };

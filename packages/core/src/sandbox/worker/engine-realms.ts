@@ -1,6 +1,6 @@
 import type { RunRequest } from "../protocol.js";
 import type { GuestEngine } from "./create-guest-engine.js";
-import { createGuestRealm, disposeRealm, prepareStatePiece, type GuestRealm } from "./guest-realm.js";
+import { createGuestRealm, disposeRealm, prepareStatePiece, prepareToolsPiece, type GuestRealm } from "./guest-realm.js";
 import type { RunGuestResult } from "./run-guest.js";
 
 /**
@@ -25,6 +25,9 @@ export function createEngineRealms(engine: GuestEngine, servesSessions: boolean)
   // A sessions' engine makes the state piece in its next realm while it waits (compiling it is most of what a resume
   // costs); an engine of plain runs never pays for it. Tried once per realm: a run makes it again if that failed.
   let pieceTried: GuestRealm | undefined;
+  // The tools piece likewise, when the last run read `tools` (as most scripts do): one that did not never pays for it.
+  let readTools = false;
+  let toolsTried: GuestRealm | undefined;
   return {
     prepareAhead() {
       if (realm === undefined && session === undefined) {
@@ -34,6 +37,11 @@ export function createEngineRealms(engine: GuestEngine, servesSessions: boolean)
       if (servesSessions && realm && pieceTried !== realm) {
         pieceTried = realm;
         prepareStatePiece(realm)?.dispose();
+        return true;
+      }
+      if (readTools && realm && toolsTried !== realm) {
+        toolsTried = realm;
+        prepareToolsPiece(realm);
         return true;
       }
       return false;
@@ -48,8 +56,10 @@ export function createEngineRealms(engine: GuestEngine, servesSessions: boolean)
       if (target === realm) realm = undefined;
       return target;
     },
-    finish(request, { usable, kept }) {
+    finish(request, result) {
+      const { usable, kept } = result;
       if (request.session) session = kept;
+      readTools = result.readTools === true;
       // What the teardown printed (the module's abort) is no run's: the run is reported, and a failed teardown retires
       // the engine.
       engine.printed.length = 0;

@@ -1,5 +1,6 @@
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime } from "quickjs-emscripten-core";
 import { SESSION_STATE_SOURCE } from "../../serializer/index.js";
+import { GUEST_TOOLS_SOURCE } from "../guest/index.js";
 import { SANDBOX_GLOBALS } from "../protocol.js";
 import type { GuestEngine } from "./create-guest-engine.js";
 import { RealmGlobals } from "./realm-globals.js";
@@ -48,6 +49,17 @@ export function prepareStatePiece(realm: GuestRealm): QuickJSHandle | undefined 
   if (made.error) return made.error;
   realm.globals.statePiece = made.value;
   return undefined;
+}
+
+/**
+ * Compiles the tools piece into a realm before its run (the run calls it when the script first reads `tools`):
+ * compiling it costs more than a whole trivial run, so an engine whose runs use tools does it while it waits. A piece
+ * that did not compile is left for the run, which meets the same error itself.
+ */
+export function prepareToolsPiece(realm: GuestRealm): void {
+  const compiled = realm.context.evalCode(GUEST_TOOLS_SOURCE, "codemode:tools");
+  if (compiled.error) compiled.error.dispose();
+  else realm.globals.toolsPiece = compiled.value;
 }
 
 /** Disposes a realm; false when that fails (the module must not be used again). */

@@ -15,6 +15,20 @@ interface StringFfi {
   QTS_FreeCString(context: number, text: number): void;
 }
 
+const heaps = new WeakMap<WebAssembly.Memory, Uint8Array>();
+
+/**
+ * A view of the module's whole memory, made again only when the memory grew (which detaches the views of the old
+ * buffer): a string is read several times a tool call, and each new view is one more object to collect. Taken after
+ * the call that made the C string, since making it may have grown the memory.
+ */
+function heapOf(memory: WebAssembly.Memory): Uint8Array {
+  const buffer = memory.buffer;
+  let heap = heaps.get(memory);
+  if (heap?.buffer !== buffer) heaps.set(memory, (heap = new Uint8Array(buffer)));
+  return heap;
+}
+
 /** Calls `read` with the guest string's UTF-8 (QuickJS writes a lone surrogate as its own three bytes) in the heap. */
 function withGuestBytes<T>(
   module: QuickJSWASMModule,
@@ -27,8 +41,7 @@ function withGuestBytes<T>(
   const contextPointer = (context as unknown as ContextPointer).ctx.value;
   const text = ffi.QTS_GetString(contextPointer, handle.value as unknown as number);
   try {
-    // Read after the call: making the C string may have grown the memory, which detaches older views.
-    const heap = new Uint8Array(memory.buffer);
+    const heap = heapOf(memory);
     return read(heap, text, heap.indexOf(0, text));
   } finally {
     ffi.QTS_FreeCString(contextPointer, text);

@@ -11,7 +11,11 @@ const EVERY_RUN = ["tools", "args", "console"] as const;
  * A session's realm keeps them for every later run, so no run's handles are reached after it ended.
  */
 export class RealmGlobals {
-  /** The tools piece's `deliver`, made by the first run that read `tools`; later runs of a session deliver through it. */
+  /** The tools piece compiled ahead of the run (see prepareToolsPiece), until the run calls it. */
+  toolsPiece: QuickJSHandle | undefined;
+  /** What the tools piece returned (ToolsPlumbing), made by the first run that read `tools` or a namespace. */
+  tools: QuickJSHandle | undefined;
+  /** Its `deliver`; later runs of a session deliver through it. */
   deliverer: QuickJSHandle | undefined;
   /** A session's state piece (see SESSION_STATE_SOURCE), made ahead while the worker waited, or by the realm's first run. */
   statePiece: QuickJSHandle | undefined;
@@ -52,6 +56,8 @@ export class RealmGlobals {
   dispose(): void {
     this.end();
     if (this.deliverer?.alive) this.deliverer.dispose();
+    if (this.tools?.alive) this.tools.dispose();
+    if (this.toolsPiece?.alive) this.toolsPiece.dispose();
     if (this.statePiece?.alive) this.statePiece.dispose();
     this.host.dispose();
   }

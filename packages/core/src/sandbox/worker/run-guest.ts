@@ -22,6 +22,8 @@ export interface RunGuestOptions<Wait = WaitResult> {
 export interface RunGuestResult {
   usable: boolean;
   kept: GuestRealm | undefined;
+  /** Whether the script read `tools` (or a global built on it): the engine then compiles the tools piece ahead. */
+  readTools?: boolean;
 }
 
 /**
@@ -101,8 +103,9 @@ function* runGuestSteps({ engine, request, channel, report, realm, countWork }: 
     ...(paused ? { paused } : {}),
   };
   report({ type: "done", id: request.id, retire: run.retire, outcome });
+  const readTools = used.globals.tools !== undefined;
   run.teardown();
-  return { usable: !run.retire, kept: kept && !run.retire ? used : undefined };
+  return { usable: !run.retire, kept: kept && !run.retire ? used : undefined, readTools };
 }
 
 /** A line the engine printed while the run went on: in practice the module's abort, after which it is replaced. */
