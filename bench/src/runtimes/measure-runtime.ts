@@ -43,8 +43,11 @@ const WORKLOADS = [
 export async function measureRuntime(core: CoreEntry, engine: "workers" | "in-process", quickjs: WebAssembly.Module): Promise<RuntimeFigures> {
   const base = (variantModule as unknown as { default: QuickJSSyncVariant }).default;
   const floorModule = await newQuickJSWASMModuleFromVariant(newVariant(base, { wasmModule: quickjs }));
+  // Unchecked, as in the engine bench: these workloads measure the sandbox against the floor; what the check before a
+  // run adds (where a runtime has a checker) is `bench check`'s to measure.
   const codeMode = core.createCodeMode({
     engine,
+    check: "off",
     tools: Object.entries(BENCH_TOOLS).map(([name, execute]) => core.defineTool({ name, description: `Benchmark tool ${name}.`, inputSchema: BENCH_INPUT_SCHEMA, execute })),
   });
   const workloads = {} as RuntimeFigures["workloads"];
