@@ -3,21 +3,11 @@ import { prepareScript } from "../../script/index.js";
 import { SERIALIZER_SOURCE } from "../../serializer/index.js";
 import type { RunLimits } from "../protocol.js";
 import type { PoolJob } from "./pool-state.js";
+import { testLimits } from "../__fixtures__/test-limits.js";
 import { createWorkerPool } from "./worker-pool.js";
 import { startNodeWorker } from "./worker-slot.js";
 
-const MiB = 1024 * 1024;
-const LIMITS: RunLimits = {
-  timeoutMs: 5000,
-  memoryBytes: 8 * MiB,
-  maxStackBytes: 256 * 1024,
-  maxHostCalls: 10,
-  maxLogLines: 10,
-  maxLogLineBytes: 100,
-  maxOutputBytes: 10_000,
-  maxArgumentBytes: 100_000,
-  maxTotalArgumentBytes: 1_000_000,
-};
+const LIMITS = testLimits(5000);
 
 const job = (code: string, extra: Partial<PoolJob> & { limits?: Partial<RunLimits> } = {}): PoolJob => {
   const prepared = prepareScript(code, { maxCodeBytes: 100_000 });

@@ -2,21 +2,11 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { prepareScript } from "../../script/index.js";
 import { SERIALIZER_SOURCE } from "../../serializer/index.js";
 import { compileQuickJSModule, type PoolJob } from "../host/index.js";
-import type { CallBatch, ReplyBatch, RunLimits } from "../protocol.js";
+import type { CallBatch, ReplyBatch } from "../protocol.js";
+import { testLimits } from "../__fixtures__/test-limits.js";
 import { createInProcessPool } from "./create-in-process-pool.js";
 
-const MiB = 1024 * 1024;
-const LIMITS: RunLimits = {
-  timeoutMs: 300,
-  memoryBytes: 8 * MiB,
-  maxStackBytes: 256 * 1024,
-  maxHostCalls: 10,
-  maxLogLines: 10,
-  maxLogLineBytes: 100,
-  maxOutputBytes: 10_000,
-  maxArgumentBytes: 100_000,
-  maxTotalArgumentBytes: 1_000_000,
-};
+const LIMITS = testLimits(300);
 
 type OnCalls = PoolJob["onCalls"];
 const job = (code: string, onCalls: OnCalls = () => {}, signal?: AbortSignal): PoolJob => {

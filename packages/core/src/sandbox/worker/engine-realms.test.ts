@@ -2,33 +2,14 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { prepareScript } from "../../script/index.js";
 import { SERIALIZER_SOURCE } from "../../serializer/index.js";
 import { compileQuickJSModule, memoryPages } from "../host/index.js";
-import type { CallBatch, RunLimits, RunRequest } from "../protocol.js";
+import type { RunRequest } from "../protocol.js";
 import { createGuestEngine, type GuestEngine } from "./create-guest-engine.js";
 import { createEngineRealms } from "./engine-realms.js";
-import type { GuestChannel } from "./guest-channel.js";
+import { echoChannel } from "./__fixtures__/echo-channel.js";
+import { testLimits } from "../__fixtures__/test-limits.js";
 import { runGuest } from "./run-guest.js";
 
-const LIMITS: RunLimits = {
-  timeoutMs: 2000,
-  memoryBytes: 8 * 1024 * 1024,
-  maxStackBytes: 256 * 1024,
-  maxHostCalls: 10,
-  maxLogLines: 10,
-  maxLogLineBytes: 100,
-  maxOutputBytes: 10_000,
-  maxArgumentBytes: 100_000,
-  maxTotalArgumentBytes: 1_000_000,
-};
-
-/** Answers every tool call at once with its own arguments. */
-function echoChannel(): GuestChannel {
-  let last: CallBatch | undefined;
-  return {
-    send: (batch) => (last = batch),
-    isCancelled: () => false,
-    wait: () => last?.calls.flatMap((call) => (call.kind === "note" ? [] : [{ callId: call.callId, envelope: `{"ok":true,"data":${call.args}}`, bytes: false }])) ?? "timeout",
-  };
-}
+const LIMITS = testLimits(2000);
 
 let engine: GuestEngine;
 let runs = 0;

@@ -3,40 +3,14 @@ import { prepareScript } from "../../script/index.js";
 import { SERIALIZER_SOURCE } from "../../serializer/index.js";
 import { createGuestEngine, type GuestEngine } from "./create-guest-engine.js";
 import type { GuestChannel } from "./guest-channel.js";
-import type { CallBatch, ReplyBatch, RunDone, RunLimits } from "../protocol.js";
+import { echoChannel } from "./__fixtures__/echo-channel.js";
+import { testLimits } from "../__fixtures__/test-limits.js";
+import type { RunDone, RunLimits } from "../protocol.js";
 import { compileQuickJSModule, memoryPages } from "../host/index.js";
 import { createGuestRealm, type GuestRealm } from "./guest-realm.js";
 import { runGuest } from "./run-guest.js";
 
-const MiB = 1024 * 1024;
-const LIMITS: RunLimits = {
-  timeoutMs: 2000,
-  memoryBytes: 8 * MiB,
-  maxStackBytes: 256 * 1024,
-  maxHostCalls: 10,
-  maxLogLines: 10,
-  maxLogLineBytes: 100,
-  maxOutputBytes: 10_000,
-  maxArgumentBytes: 100_000,
-  maxTotalArgumentBytes: 1_000_000,
-};
-
-/** A host in the same thread: every tool call is answered at once with its own arguments. */
-function echoChannel(): GuestChannel & { batches: CallBatch[] } {
-  const batches: CallBatch[] = [];
-  return {
-    batches,
-    send: (batch) => batches.push(batch),
-    isCancelled: () => false,
-    wait: (): ReplyBatch["replies"] | "timeout" => {
-      const last = batches.at(-1);
-      if (!last) return "timeout";
-      return last.calls.flatMap((call) =>
-        call.kind === "note" ? [] : [{ callId: call.callId, envelope: `{"ok":true,"data":${call.args}}`, bytes: false }],
-      );
-    },
-  };
-}
+const LIMITS = testLimits(2000);
 
 let engine: GuestEngine;
 let runs = 0;
