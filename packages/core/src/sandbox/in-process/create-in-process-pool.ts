@@ -1,7 +1,7 @@
 import { cancelledOutcome, failedOutcome } from "../../envelopes/index.js";
 import { memoryPages, type PoolJob, type WorkerPool, type WorkerPoolOptions } from "../host/index.js";
 import type { RunOutcome, RunRequest } from "../protocol.js";
-import { createEngineRealms, createGuestEngine, runGuestAsync, type EngineRealms, type GuestEngine } from "../worker/index.js";
+import { createEngineRealms, createGuestEngine, preloadEngineCode, runGuestAsync, type EngineRealms, type GuestEngine } from "../worker/index.js";
 import { createInProcessChannel, type InProcessChannel } from "./in-process-channel.js";
 
 /** Options of {@link createInProcessPool}: a worker pool's, and where the engine's compiled module comes from. */
@@ -58,7 +58,7 @@ export function createInProcessPool(options: InProcessPoolOptions): WorkerPool {
 
   const start = (): EngineSlot => {
     const slot: EngineSlot = {
-      engine: options.engineModule().then((wasmModule) =>
+      engine: Promise.all([options.engineModule(), preloadEngineCode()]).then(([wasmModule]) =>
         createGuestEngine({ wasmModule, ...pages, serializerSource: options.serializerSource }),
       ),
     };

@@ -1,4 +1,4 @@
-export { createGuestEngine, type GuestEngine } from "./create-guest-engine.js";
+export { createGuestEngine, preloadEngineCode, type GuestEngine } from "./create-guest-engine.js";
 export { createEngineRealms, type EngineRealms } from "./engine-realms.js";
 export type { GuestChannel, WaitResult } from "./guest-channel.js";
 export { runGuest, runGuestAsync } from "./run-guest.js";
