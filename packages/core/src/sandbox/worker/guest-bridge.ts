@@ -6,10 +6,10 @@ import { boundMessage, boundStack, CallBounds, longName, refuseLongName, type Re
 import { createLogBuffer, type LogBuffer } from "./log-buffer.js";
 import { LIVE_LOG_BATCH_LINES, LIVE_LOG_FLUSH_MS, type GuestHostKind, type HostCallRequest, type ReplyBatch, type RunOutcome, type RunRequest } from "../protocol.js";
 import type { GuestChannel, StopReason } from "./guest-channel.js";
+import type { HostAnswer } from "./new-host-function.js";
 import { RunRecorder } from "./run-recorder.js";
 import { fromBase64, toBase64 } from "../../portable/index.js";
 
-type HostResult = QuickJSHandle | { error: QuickJSHandle } | undefined;
 
 /** What the bridge asks of the run that owns it. */
 export interface BridgeHooks {
@@ -77,7 +77,7 @@ export class GuestBridge {
   }
 
   /** Answers one call of the guest's native `host(kind, ...)` (GuestHostCalls says what each kind takes and answers). */
-  onHost(args: QuickJSHandle[]): HostResult {
+  onHost(args: QuickJSHandle[]): HostAnswer {
     const { context } = this;
     const text = (index: number) => {
       const handle = args[index];
@@ -140,7 +140,7 @@ export class GuestBridge {
   }
 
   /** Answers a call at once with a failed envelope, and lets the host record it without seeing more than the bounds allow. */
-  private refuse(callId: number, { name, code, message }: Refusal, stack: string): HostResult {
+  private refuse(callId: number, { name, code, message }: Refusal, stack: string): HostAnswer {
     const verdict = this.recorder?.call(callId, "note", name);
     if (typeof verdict === "object") return this.diverge(verdict.diverged, stack);
     this.outgoing.push({ kind: "note", callId, name, code, message });
@@ -167,7 +167,7 @@ export class GuestBridge {
   }
 
   /** Counts one host call: past the limit the first call is refused with an envelope, the next stops the run. */
-  private count(name: string, isLog: boolean): HostResult | null {
+  private count(name: string, isLog: boolean): HostAnswer | null {
     const { maxHostCalls } = this.request.limits;
     if (++this.hostCalls <= maxHostCalls) return null;
     if (++this.refusals > 1) {
@@ -183,7 +183,7 @@ export class GuestBridge {
   }
 
   /** Stops a resumed run that left the recorded path; the guest's call throws, and nothing more is answered. */
-  private diverge(message: string, stack: string | null): HostResult {
+  private diverge(message: string, stack: string | null): HostAnswer {
     this.divergence = { message, stack };
     this.hooks.stop("diverged");
     return { error: this.context.newError(message) };

@@ -21,7 +21,7 @@ export function createGuestRealm(engine: GuestEngine): GuestRealm {
   const runtime = engine.module.newRuntime();
   try {
     const context = runtime.newContext();
-    return { runtime, context, globals: new RealmGlobals(context) };
+    return { runtime, context, globals: new RealmGlobals(engine.module, context) };
   } catch (error) {
     runtime.dispose();
     throw error;

@@ -1,5 +1,6 @@
-import type { QuickJSContext, QuickJSHandle } from "quickjs-emscripten-core";
+import type { QuickJSContext, QuickJSHandle, QuickJSWASMModule } from "quickjs-emscripten-core";
 import type { GuestBridge } from "./guest-bridge.js";
+import { newHostFunction } from "./new-host-function.js";
 
 /** Globals every run has, defined while the worker waits for its next run. */
 const EVERY_RUN = ["tools", "args", "console"] as const;
@@ -24,8 +25,11 @@ export class RealmGlobals {
   private readonly loaders = new Map<string, () => QuickJSHandle | null>();
   private readonly defined = new Set<string>();
 
-  constructor(private readonly context: QuickJSContext) {
-    this.host = context.newFunction("host", (...args) => this.bridge?.onHost(args));
+  constructor(
+    module: QuickJSWASMModule,
+    private readonly context: QuickJSContext,
+  ) {
+    this.host = newHostFunction(module, context, "host", (args) => this.bridge?.onHost(args));
     for (const name of EVERY_RUN) this.define(name);
   }
 
