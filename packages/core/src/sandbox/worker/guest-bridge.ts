@@ -10,7 +10,6 @@ import type { HostAnswer } from "./new-host-function.js";
 import { RunRecorder } from "./run-recorder.js";
 import { fromBase64, toBase64 } from "../../portable/index.js";
 
-
 /** What the bridge asks of the run that owns it. */
 export interface BridgeHooks {
   serialize(value: QuickJSHandle): { json: string } | { error: QuickJSHandle };
