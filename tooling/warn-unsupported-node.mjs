@@ -1,6 +1,6 @@
-// Runs first in the root `pnpm start` and `pnpm test`. The published packages need Node 22 or later (their `engines`);
-// this repository's tools still run on Node 20, so an older Node is told, not stopped
-// (docs/decisions/2026-12-06-node-22-and-later.md).
+// Runs first in the root `pnpm start`, `pnpm test` and `pnpm bench`. The published packages need Node 22 or later
+// (their `engines`); this repository's tools still run on Node 20, so an older Node is told, not stopped
+// (docs/decisions/2026-12-06-node-22-and-later.md). On Node 20 the bench's figures are not what users' Node gives.
 const OLDEST_SUPPORTED = 22;
 const major = Number(process.versions.node.split(".")[0]);
 if (major < OLDEST_SUPPORTED) {
