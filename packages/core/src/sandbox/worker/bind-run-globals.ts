@@ -38,6 +38,7 @@ export function bindRunGlobals(options: BindRunGlobalsOptions): GuestBridge {
   const bridge = new GuestBridge(context, request, options.channel, {
     serialize: (value) => values.serialize(value),
     string: (handle) => values.string(handle),
+    call: (fn, ...args) => values.call(fn, ...args),
     stop: options.stop,
   });
   const host = globals.begin(bridge);

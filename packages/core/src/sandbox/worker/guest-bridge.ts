@@ -1,4 +1,4 @@
-import type { QuickJSContext, QuickJSHandle } from "quickjs-emscripten-core";
+import type { QuickJSContext, QuickJSHandle, VmCallResult } from "quickjs-emscripten-core";
 import { callError, failedEnvelopeJson, type Diagnostic, type RunRecord } from "../../envelopes/index.js";
 import { LIMIT_MESSAGES } from "../../errors/index.js";
 import { MAX_TOOL_NAME_LENGTH } from "../../tools/index.js";
@@ -15,6 +15,8 @@ export interface BridgeHooks {
   serialize(value: QuickJSHandle): { json: string } | { error: QuickJSHandle };
   /** A guest string's exact text, lone surrogates included. */
   string(handle: QuickJSHandle): string;
+  /** Calls a guest function with `this` undefined, as `context.callFunction` does. */
+  call(fn: QuickJSHandle, ...args: QuickJSHandle[]): VmCallResult<QuickJSHandle>;
   stop(reason: StopReason): void;
 }
 
@@ -233,7 +235,7 @@ export class GuestBridge {
     if (!text || !this.deliverer) return null;
     const { context } = this;
     const batch = context.newString(`[${text}]`);
-    const delivered = context.callFunction(this.deliverer, context.undefined, batch, bytes ? context.true : context.false);
+    const delivered = this.hooks.call(this.deliverer, batch, bytes ? context.true : context.false);
     batch.dispose();
     if (delivered.error) return delivered.error;
     delivered.value.dispose();

@@ -1,5 +1,6 @@
-import type { QuickJSContext, QuickJSHandle } from "quickjs-emscripten-core";
+import type { QuickJSContext, QuickJSHandle, VmCallResult } from "quickjs-emscripten-core";
 import { GUEST_JSON_SOURCE, mayWriteNatively } from "../../serializer/index.js";
+import { callGuestFunction } from "./call-guest-function.js";
 import type { GuestEngine } from "./create-guest-engine.js";
 import { readGuestString, readGuestText } from "./read-guest-text.js";
 
@@ -47,11 +48,17 @@ export class GuestValues {
       if (compiled.error) return { error: compiled.error };
       this.serializer = this.options.keep(compiled.value);
     }
-    const serialized = context.callFunction(this.serializer, context.undefined, value);
+    const serialized = this.call(this.serializer, value);
     if (serialized.error) return { error: serialized.error };
     const json = context.typeof(serialized.value) === "string" ? this.text(serialized.value, asBytes) : "null";
     serialized.value.dispose();
     return { json };
+  }
+
+  /** Calls a guest function with `this` undefined (see callGuestFunction). */
+  call(fn: QuickJSHandle, ...args: QuickJSHandle[]): VmCallResult<QuickJSHandle> {
+    const { engine, context } = this.options;
+    return callGuestFunction(engine, context, fn, context.undefined, ...args);
   }
 
   /** A guest string's exact text (see readGuestString). */
@@ -74,7 +81,7 @@ export class GuestValues {
     }
     this.writesNatively ??= !this.options.kept && mayWriteNatively(this.options.source);
     const native = this.writesNatively ? context.true : context.false;
-    const written = context.callFunction(this.plainJson, context.undefined, value, native);
+    const written = this.call(this.plainJson, value, native);
     if (written.error) return { error: written.error };
     const json = context.typeof(written.value) === "string" ? this.text(written.value, asBytes) : null;
     written.value.dispose();
