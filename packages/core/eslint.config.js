@@ -21,7 +21,8 @@ export default [
   }),
   {
     // The core runs on Node.js, Bun, Deno, browsers and Cloudflare Workers: Node.js built-ins only in the files that
-    // serve the Node.js build (worker threads, the workspace's files, reading the engine's WebAssembly), never Buffer,
+    // serve the Node.js build (worker threads, the workspace's files, reading the engine's WebAssembly), the heavy ones
+    // through nodeBuiltin when first used (src/portable/node-builtin.ts says why), never Buffer,
     // process or setImmediate (src/portable has what every runtime can use).
     files: ["src/**/*.ts"],
     ignores: ["src/**/*.test.ts", "src/**/__fixtures__/**", "src/testing/**"],
@@ -41,6 +42,7 @@ export default [
       "src/**/*.test.ts",
       "src/**/__fixtures__/**",
       "src/platform/node.ts",
+      "src/portable/node-builtin.ts",
       "src/check/create-native-checker.ts",
       "src/workspace/**",
       "src/sandbox/host/quickjs-module.ts",

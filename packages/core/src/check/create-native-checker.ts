@@ -1,6 +1,6 @@
 import type { API, Snapshot } from "typescript-go/unstable/async";
-import { arch, platform } from "node:os";
 import { CodeModeError } from "../errors/index.js";
+import { nodeBuiltin } from "../portable/index.js";
 import type { CheckRequest, Fault, ScriptChecker } from "./script-checker.js";
 
 // The check's files live in a folder of their own that exists only in memory; the compiler reads its own libraries
@@ -147,6 +147,7 @@ function unavailable(cause: unknown): CodeModeError {
   const fix = /run again with the --allow-\w+ flag/.test(reason)
     ? "grant Deno what the compiler needs (--allow-env, --allow-read of Deno's npm cache, --allow-run of the compiler's binary)"
     : "reinstall with optional dependencies (npm install)";
+  const { arch, platform } = nodeBuiltin("node:os");
   return new CodeModeError(
     "CHECK_UNAVAILABLE",
     `The script checker could not run (${reason}). It is TypeScript 7's native compiler, the dependency ${CHECKER_PACKAGE} of @codemode/core with its platform package @typescript/typescript-${platform()}-${arch()}: ${fix}, or turn checking off with createCodeMode({ check: "off" }).`,

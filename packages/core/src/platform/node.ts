@@ -1,9 +1,8 @@
 // The platform of Node.js, Bun and Deno: worker threads (or engines in process, by choice), the real file system,
 // the engines' WebAssembly read from the files beside this build.
-import { availableParallelism } from "node:os";
 import { holdChecker, sharedChecker } from "../check/index.js";
 import { compilePackageAsset, compileQuickJSModule, createInProcessPool, createWorkerPool, startNodeWorker } from "../sandbox/index.js";
-import { runtimeName } from "../portable/index.js";
+import { nodeBuiltin, runtimeName } from "../portable/index.js";
 import { createOwnerWorkspaces } from "../workspace/index.js";
 import type { Platform } from "./platform.js";
 
@@ -21,7 +20,7 @@ export const platform: Platform = {
     engine === "workers"
       ? createWorkerPool({ ...options, startWorker: startNodeWorker, ...(WORKER_STACK_CAP ? { maxStackBytesCap: WORKER_STACK_CAP } : {}) })
       : createInProcessPool({ ...options, engineModule: compileQuickJSModule }),
-  cpuCount: () => availableParallelism(),
+  cpuCount: () => nodeBuiltin("node:os").availableParallelism(),
   createWorkspaces: createOwnerWorkspaces,
   async loadTypeStripper() {
     const [swc, module] = await Promise.all([import("@swc/wasm-typescript-esm"), compilePackageAsset("typescript-stripper.wasm")]);

@@ -21,12 +21,17 @@ function positionOf(text: string, offset: number): { line: number; column: numbe
   return { line: before.split("\n").length, column: offset - lineStart + 1 };
 }
 
+/** About 52 random bits, as base-36 digits. */
+const randomDigits = (): string => Math.random().toString(36).slice(2);
+
 // The user's code sits in a labelled block whose label only the closing line names. Code that closes the wrapper
 // early (`})(); evil(); (async () => {`) leaves that `break` outside the label, an early SyntaxError, so nothing
 // runs; the label is random per script, so the code cannot name it. The prefix has a line of its own so that the
 // user's line N is the program's line N + 1 and its columns need no shift.
+// Math.random rather than Web Crypto: the label has only to be unknown when the script is written, and a script that
+// named it would still run in the same sandbox. Node.js loads its Web Crypto on first use, 3-6 ms of a cold start.
 function wrap(body: string): { source: string; label: string } {
-  const label = `__codemode_${globalThis.crypto.randomUUID().replaceAll("-", "")}`;
+  const label = `__codemode_${randomDigits()}${randomDigits()}`;
   return { source: `(async () => {${label}:{{\n${body}\n}break ${label};}})()`, label };
 }
 

@@ -1,6 +1,6 @@
-import { lstat, mkdir, realpath } from "node:fs/promises";
 import { join } from "node:path";
 import { CodeModeError } from "../errors/index.js";
+import { nodeBuiltin } from "../portable/index.js";
 import { createWorkspace, type Workspace, type WorkspaceOptions } from "./create-workspace.js";
 
 /** The workspace of one owner's runs. */
@@ -33,6 +33,7 @@ export async function ownerFolderName(owner: string): Promise<string> {
 }
 
 async function ownerFolder(dir: string, owner: string): Promise<string> {
+  const { lstat, mkdir, realpath } = nodeBuiltin("node:fs/promises");
   const folder = join(await realpath(dir), await ownerFolderName(owner));
   await mkdir(folder).catch((error: unknown) => {
     if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;

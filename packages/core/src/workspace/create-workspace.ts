@@ -1,7 +1,6 @@
-import { constants } from "node:fs";
-import { lstat, mkdir, open, readdir, realpath, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { CodeModeError, isCodeModeError } from "../errors/index.js";
+import { nodeBuiltin } from "../portable/index.js";
 import { isInside } from "./is-inside.js";
 import { oneAtATime } from "./one-at-a-time.js";
 import { notFound, resolveWorkspacePath } from "./resolve-workspace-path.js";
@@ -39,16 +38,16 @@ export interface Workspace {
 }
 
 const MiB = 1024 * 1024;
-// O_NOFOLLOW makes opening a symbolic link fail (ELOOP), so the last component cannot point out of the folder. Read
-// when a workspace is made, not when this module loads: the builds for runtimes without a file system keep the module.
-const noFollow = () => constants.O_NOFOLLOW ?? 0;
 
 /**
  * Creates the host side of a workspace over `options.dir` (resolved once, so later links to it change nothing), or
  * over the folder `folder` resolves to. Errors name paths as the script gave them, never the host's.
  */
 export function createWorkspace(options: WorkspaceOptions, folder?: () => Promise<string>): Workspace {
-  const NOFOLLOW = noFollow();
+  const { constants } = nodeBuiltin("node:fs");
+  const { lstat, open, readdir, realpath, rm } = nodeBuiltin("node:fs/promises");
+  // O_NOFOLLOW makes opening a symbolic link fail (ELOOP), so the last component cannot point out of the folder.
+  const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
   const maxFileBytes = readCap("maxFileBytes", options.maxFileBytes, 8 * MiB);
   const maxTotalBytes = readCap("maxTotalBytes", options.maxTotalBytes, 64 * MiB);
   if (typeof options.dir !== "string" || options.dir === "") {
@@ -195,6 +194,7 @@ function openError(error: unknown, segments: readonly string[]): CodeModeError {
 
 /** Creates missing parent folders one at a time, checking each real path, so no link leads the creation outside. */
 async function makeParents(root: string, segments: readonly string[]): Promise<void> {
+  const { lstat, mkdir, realpath } = nodeBuiltin("node:fs/promises");
   for (let index = 1; index <= segments.length; index++) {
     const target = await resolveWorkspacePath(root, segments.slice(0, index));
     let stats = await lstat(target).catch(() => null);
@@ -216,6 +216,7 @@ async function makeParents(root: string, segments: readonly string[]): Promise<v
 
 /** The bytes the files under a folder hold; links are not followed. */
 async function sizeOf(folder: string): Promise<number> {
+  const { lstat, readdir } = nodeBuiltin("node:fs/promises");
   let total = 0;
   for (const entry of await readdir(folder, { withFileTypes: true })) {
     const path = join(folder, entry.name);

@@ -1,7 +1,7 @@
-import { realpath } from "node:fs/promises";
 import { join } from "node:path";
 import { isInside } from "./is-inside.js";
 import { CodeModeError } from "../errors/index.js";
+import { nodeBuiltin } from "../portable/index.js";
 
 /**
  * The real path of an existing entry's parent joined with the entry's name, refused with `access_denied` when the
@@ -9,6 +9,7 @@ import { CodeModeError } from "../errors/index.js";
  * callers open it with O_NOFOLLOW or check it with lstat.
  */
 export async function resolveWorkspacePath(root: string, segments: readonly string[]): Promise<string> {
+  const { realpath } = nodeBuiltin("node:fs/promises");
   if (segments.length === 0) return root;
   const parent = join(root, ...segments.slice(0, -1));
   let real: string;

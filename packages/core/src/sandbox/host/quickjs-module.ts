@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { nodeBuiltin } from "../../portable/index.js";
 import { ENGINE_BASELINE_PAGES } from "../protocol.js";
 
 const PAGE_BYTES = 65_536;
@@ -28,7 +28,7 @@ export async function compilePackageAsset(name: PackageAsset): Promise<WebAssemb
   }
   // Read at once rather than in the file system's turns of the event loop: a first run's script is prepared while
   // WebAssembly.compile works on V8's background threads, instead of before it starts.
-  return WebAssembly.compile(readFileSync(new URL(fromSource ? SOURCE_ASSETS[name] : `./${name}`, import.meta.url)));
+  return WebAssembly.compile(nodeBuiltin("node:fs").readFileSync(new URL(fromSource ? SOURCE_ASSETS[name] : `./${name}`, import.meta.url)));
 }
 
 let compiled: Promise<WebAssembly.Module> | undefined;

@@ -1,7 +1,8 @@
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { Worker, type ResourceLimits } from "node:worker_threads";
+import type { ResourceLimits, Worker } from "node:worker_threads";
+import { nodeBuiltin } from "../../portable/index.js";
 
 /**
  * The worker entry: the built `sandbox-worker.js` beside the bundle in dist, the `.ts` source (in the sibling
@@ -28,6 +29,7 @@ export async function load(url, context, next) {
  * raw-text hook; Node 20 ignores `--import` in a worker's execArgv, so both are registered by a small bootstrap.
  */
 export function startWorker(url: URL, resourceLimits: ResourceLimits): Worker {
+  const { Worker } = nodeBuiltin("node:worker_threads");
   if (!url.pathname.endsWith(".ts")) return new Worker(url, { resourceLimits });
   const require = createRequire(import.meta.url);
   const tsxApi = pathToFileURL(join(require.resolve("tsx/package.json"), "..", "dist", "esm", "api", "index.mjs"));

@@ -1,4 +1,4 @@
-import { MessageChannel } from "node:worker_threads";
+import { nodeBuiltin } from "../../portable/index.js";
 import type { WorkerInit, WorkerMessage } from "../protocol.js";
 import type { StartWorker, WorkerLink } from "./pool-state.js";
 import { compileQuickJSModule } from "./quickjs-module.js";
@@ -12,7 +12,7 @@ import { sandboxWorkerUrl, startWorker } from "./start-worker.js";
  */
 export const startNodeWorker: StartWorker = (options) => {
   const worker = startWorker(sandboxWorkerUrl(), { stackSizeMb: options.stackSizeMb });
-  const { port1, port2 } = new MessageChannel();
+  const { port1, port2 } = new (nodeBuiltin("node:worker_threads").MessageChannel)();
   const flags = createSharedFlags();
   worker.unref();
   compileQuickJSModule().then(
