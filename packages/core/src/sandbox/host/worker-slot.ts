@@ -12,7 +12,8 @@ import { sandboxWorkerUrl, startWorker } from "./start-worker.js";
  */
 export const startNodeWorker: StartWorker = (options) => {
   const worker = startWorker(sandboxWorkerUrl(), { stackSizeMb: options.stackSizeMb });
-  const { port1, port2 } = new (nodeBuiltin("node:worker_threads").MessageChannel)();
+  const { MessageChannel } = nodeBuiltin("node:worker_threads");
+  const { port1, port2 } = new MessageChannel();
   const flags = createSharedFlags();
   worker.unref();
   compileQuickJSModule().then(
