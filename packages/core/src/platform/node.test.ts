@@ -1,6 +1,7 @@
-import { spawn } from "node:child_process";
+import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 
 const FIXTURE = fileURLToPath(new URL("./__fixtures__/first-run-built-ins.mjs", import.meta.url));
@@ -8,26 +9,13 @@ const FIXTURE = fileURLToPath(new URL("./__fixtures__/first-run-built-ins.mjs", 
 // test command and CI build before they test.
 const BUILT_CORE = new URL("../../dist/index.js", import.meta.url);
 
-/** Runs the fixture in a fresh process: which built-ins a module loads is known only once per process. */
-function runFixture(): Promise<{ stdout: string; stderr: string; code: number | null }> {
-  if (!existsSync(BUILT_CORE)) throw new Error("This test reads the built core: run `pnpm --filter @codemode/core build` first.");
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [FIXTURE, BUILT_CORE.href], { stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ stdout, stderr, code }));
-  });
-}
-
 describe("the Node.js platform", () => {
   // Each of these costs a cold start milliseconds (streams, readline, REPL history, Web Crypto); an in-process run
   // without a workspace needs none of them (src/portable/node-builtin.ts).
   it("loads no worker threads, file streams, os module or Web Crypto to import the core and run once in process", async () => {
-    const { stdout, stderr, code } = await runFixture();
-    expect(code, stderr).toBe(0);
+    if (!existsSync(BUILT_CORE)) throw new Error("This test reads the built core: run `pnpm --filter @codemode/core build` first.");
+    // A fresh process: which built-ins a module loads is known only once per process.
+    const { stdout } = await promisify(execFile)(process.execPath, [FIXTURE, BUILT_CORE.href]);
     const { result, loaded } = JSON.parse(stdout) as { result: unknown; loaded: string[] };
     expect(result).toBe(1);
     const heavy = loaded.filter((name) => /^(worker_threads|os|fs\/promises|stream|readline|internal\/(fs\/streams|streams\/|crypto\/))/.test(name));
